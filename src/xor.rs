@@ -24,7 +24,10 @@ use crate::ring::Ring;
 
 /// Unnormalized Walsh–Hadamard transform in place; `v.len()` must be a power of two.
 pub fn walsh_hadamard(v: &mut [i128]) {
-    assert!(v.len().is_power_of_two(), "transform length must be a power of two");
+    assert!(
+        v.len().is_power_of_two(),
+        "transform length must be a power of two"
+    );
     let mut half = 1;
     while half < v.len() {
         for block in v.chunks_exact_mut(2 * half) {

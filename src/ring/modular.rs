@@ -91,7 +91,8 @@ impl Modular {
             for &(v, m) in terms {
                 let base = BigInt::from(v).mod_floor(&BigInt::from(modulus.clone()));
                 let base = base.to_biguint().expect("nonnegative residue");
-                sum = (sum + base.modpow(&BigUint::from(k), &modulus) * BigUint::from(m)) % &modulus;
+                sum =
+                    (sum + base.modpow(&BigUint::from(k), &modulus) * BigUint::from(m)) % &modulus;
             }
             (sum >> shift).to_u64().expect("fits in 2^a < 2^64")
         }
@@ -111,7 +112,9 @@ impl Ring for Modular {
         x.rem_euclid(self.m as i128) as u64
     }
     fn from_bigint(&self, x: &BigInt) -> u64 {
-        x.mod_floor(&BigInt::from(self.m)).to_u64().expect("residue fits in u64")
+        x.mod_floor(&BigInt::from(self.m))
+            .to_u64()
+            .expect("residue fits in u64")
     }
     fn add(&self, a: &u64, b: &u64) -> u64 {
         self.reduce_u128(*a as u128 + *b as u128)
@@ -130,7 +133,10 @@ impl Ring for Modular {
     /// remainder theorem.
     fn power_sum_shifted(&self, terms: &[(i128, u128)], k: u128, shift: u32) -> u64 {
         let q = self.m >> self.twos;
-        let r_odd = self.odd.as_ref().map_or(0, |mg| self.odd_part(mg, terms, k, shift));
+        let r_odd = self
+            .odd
+            .as_ref()
+            .map_or(0, |mg| self.odd_part(mg, terms, k, shift));
         if self.twos == 0 {
             return r_odd;
         }
@@ -168,7 +174,10 @@ mod tests {
         let mut v: Vec<i128> = hist.iter().map(|&x| x as i128).collect();
         v.resize(len, 0);
         crate::xor::walsh_hadamard(&mut v);
-        (v.into_iter().map(|x| (x, 1)).collect(), len.trailing_zeros())
+        (
+            v.into_iter().map(|x| (x, 1)).collect(),
+            len.trailing_zeros(),
+        )
     }
 
     proptest! {
@@ -206,11 +215,17 @@ mod tests {
         for m in [1u64 << 63, 1_000_000_000, 1_234_567_890, 2] {
             let ring = Modular::new(m);
             let exact = Exact.power_sum_shifted(&terms, 5, 3);
-            assert_eq!(ring.power_sum_shifted(&terms, 5, 3), ring.from_bigint(&exact));
+            assert_eq!(
+                ring.power_sum_shifted(&terms, 5, 3),
+                ring.from_bigint(&exact)
+            );
             // Multiply every term by 2^67: the sum gains 2^(67k) with k = 1.
             let big_terms: Vec<(i128, u128)> = terms.iter().map(|&(v, m)| (v, m << 67)).collect();
             let exact = Exact.power_sum_shifted(&big_terms, 1, 70);
-            assert_eq!(ring.power_sum_shifted(&big_terms, 1, 70), ring.from_bigint(&exact));
+            assert_eq!(
+                ring.power_sum_shifted(&big_terms, 1, 70),
+                ring.from_bigint(&exact)
+            );
         }
     }
 }

@@ -1,0 +1,43 @@
+//! `grundy board`: tokens on an n^dims board.
+
+use super::output::{params, run_count};
+use super::{CliResult, CountOptions, numbers::parse_u64};
+use clap::Args;
+use grundy::count::Outcome;
+use grundy::error::Error;
+use grundy::games::board::Board;
+use grundy::heap::SubtractionSet;
+use serde_json::json;
+
+#[derive(Args, Debug)]
+pub struct BoardArgs {
+    /// Side length: coordinates run over 0..N-1.
+    #[arg(long, value_parser = parse_u64)]
+    n: u64,
+    /// Number of distinguishable tokens (cells may be shared).
+    #[arg(long, value_parser = parse_u64)]
+    tokens: u64,
+    /// The subtraction set, comma separated.
+    #[arg(long, default_value = "2,3,5,7")]
+    moves: String,
+    /// Coordinates per token.
+    #[arg(long, default_value = "2", value_parser = parse_u64)]
+    dims: u64,
+    #[command(flatten)]
+    opts: CountOptions,
+}
+
+pub fn run(a: &BoardArgs) -> CliResult {
+    let moves =
+        SubtractionSet::parse(&a.moves).map_err(|e| Error::input(format!("--moves: {e}")))?;
+    let board = Board::new(a.n, a.tokens, a.dims, moves.clone())?;
+    let parameters = params(&[
+        ("n", json!(a.n)),
+        ("tokens", json!(a.tokens)),
+        ("moves", json!(moves.moves())),
+        ("dims", json!(a.dims)),
+    ]);
+    run_count("board", parameters, &a.opts, Outcome::Winning, |ar, o| {
+        board.solve(ar, o)
+    })
+}

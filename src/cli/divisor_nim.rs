@@ -1,0 +1,31 @@
+//! `grundy divisor-nim`: subtract a proper divisor.
+
+use super::output::{params, run_count};
+use super::{CliResult, CountOptions, numbers::parse_u64};
+use clap::Args;
+use grundy::count::Outcome;
+use grundy::games::divisor_nim::DivisorNim;
+use serde_json::json;
+
+#[derive(Args, Debug)]
+pub struct DivisorArgs {
+    /// Largest pile size: piles run over 1..=N.
+    #[arg(long, value_parser = parse_u64)]
+    n: u64,
+    /// Number of piles.
+    #[arg(long, default_value = "3", value_parser = parse_u64)]
+    piles: u64,
+    #[command(flatten)]
+    opts: CountOptions,
+}
+
+pub fn run(a: &DivisorArgs) -> CliResult {
+    let game = DivisorNim::new(a.n, a.piles)?;
+    run_count(
+        "divisor-nim",
+        params(&[("n", json!(a.n)), ("piles", json!(a.piles))]),
+        &a.opts,
+        Outcome::Winning,
+        |ar, o| game.solve(ar, o),
+    )
+}

@@ -1,0 +1,135 @@
+//! The command-line front end: argument parsing, one module per subcommand,
+//! plain and JSON output, and one-line errors with exit status 2.
+
+mod board;
+mod coprime_nim;
+mod divisor_nim;
+mod numbers;
+mod output;
+mod seeds;
+mod silver_dollar;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use grundy::count::Outcome;
+use grundy::error::Error;
+use grundy::ring::Arithmetic;
+
+/// Count winning and losing positions of sums of impartial games, exactly or modulo M.
+#[derive(Parser, Debug)]
+#[command(name = "grundy", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Tokens on an n^dims board; a move lowers one coordinate by a member of the move set.
+    Board(board::BoardArgs),
+    /// Piles in 1..=N; a move subtracts a proper divisor of the pile.
+    DivisorNim(divisor_nim::DivisorArgs),
+    /// Piles in 1..=N-1; a move subtracts a number coprime to the pile.
+    CoprimeNim(coprime_nim::CoprimeArgs),
+    /// Coins and one silver dollar on a strip; pocketing the dollar wins.
+    SilverDollar(silver_dollar::SilverArgs),
+    /// Every seed's checkpoints and full-size target, with timings.
+    Seeds(seeds::SeedsArgs),
+}
+
+/// Which positions to count.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum CountArg {
+    Winning,
+    Losing,
+}
+
+impl From<CountArg> for Outcome {
+    fn from(c: CountArg) -> Outcome {
+        match c {
+            CountArg::Winning => Outcome::Winning,
+            CountArg::Losing => Outcome::Losing,
+        }
+    }
+}
+
+/// The options every game subcommand shares.
+#[derive(Args, Debug, Clone)]
+struct CountOptions {
+    /// Count modulo M (1 <= M <= 2^64-1; expressions like 10^9+7 are accepted); exact without it.
+    #[arg(long, value_name = "M", value_parser = parse_modulus)]
+    modulus: Option<u64>,
+    /// Which positions to count.
+    #[arg(long, value_enum)]
+    count: Option<CountArg>,
+    /// Print one JSON object instead of the bare count.
+    #[arg(long)]
+    json: bool,
+}
+
+impl CountOptions {
+    fn arithmetic(&self) -> Arithmetic {
+        match self.modulus {
+            Some(m) => Arithmetic::Modulo(m),
+            None => Arithmetic::Exact,
+        }
+    }
+
+    fn outcome(&self, default: Outcome) -> Outcome {
+        self.count.map_or(default, Outcome::from)
+    }
+}
+
+fn parse_modulus(text: &str) -> Result<u64, String> {
+    match numbers::parse_u64(text)? {
+        0 => Err("the modulus must be at least 1".to_string()),
+        m => Ok(m),
+    }
+}
+
+/// Parses and runs the command line; returns the process exit status.
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+                print!("{e}");
+                return 0;
+            }
+            eprintln!("{}", one_line(&e.to_string()));
+            return 2;
+        }
+    };
+    let result = match cli.command {
+        Command::Board(a) => board::run(&a),
+        Command::DivisorNim(a) => divisor_nim::run(&a),
+        Command::CoprimeNim(a) => coprime_nim::run(&a),
+        Command::SilverDollar(a) => silver_dollar::run(&a),
+        Command::Seeds(a) => seeds::run(&a),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: {}", one_line(e.message()));
+            2
+        }
+    }
+}
+
+/// Folds a multi-line message (clap's) into one line, dropping usage hints.
+fn one_line(text: &str) -> String {
+    let mut parts = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with("Usage:") || line.starts_with("For more information") {
+            break;
+        }
+        if !line.is_empty() {
+            parts.push(line);
+        }
+    }
+    parts.join(" ")
+}
+
+/// Turns a library error into the CLI's result type.
+type CliResult = Result<(), Error>;

@@ -1,0 +1,80 @@
+//! Printing a count: the bare decimal value, or one JSON object.
+
+use super::CountOptions;
+use grundy::count::Outcome;
+use grundy::error::Error;
+use grundy::ring::Arithmetic;
+use num_bigint::BigUint;
+use serde_json::{Map, Value, json};
+use std::time::Instant;
+
+/// A finished count, ready to print.
+pub struct Report {
+    pub game: &'static str,
+    pub parameters: Map<String, Value>,
+    pub modulus: Option<u64>,
+    pub outcome: Outcome,
+    pub value: BigUint,
+    pub seconds: f64,
+}
+
+impl Report {
+    /// The JSON object: game, parameters, modulus (or null), count, value as a
+    /// decimal string, and seconds taken.
+    pub fn to_json(&self) -> Value {
+        json!({
+            "game": self.game,
+            "parameters": Value::Object(self.parameters.clone()),
+            "modulus": self.modulus,
+            "count": self.outcome.name(),
+            "value": self.value.to_string(),
+            "seconds": self.seconds,
+        })
+    }
+
+    /// Prints the report as the options ask: one line on stdout either way.
+    pub fn print(&self, opts: &CountOptions) {
+        if opts.json {
+            println!("{}", self.to_json());
+        } else {
+            println!("{}", self.value);
+        }
+    }
+}
+
+/// Times `f`, which returns the value counted.
+pub fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
+    let start = Instant::now();
+    let v = f();
+    (v, start.elapsed().as_secs_f64())
+}
+
+/// Builds a parameters map from name/value pairs.
+pub fn params(pairs: &[(&str, Value)]) -> Map<String, Value> {
+    pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.clone()))
+        .collect()
+}
+
+/// Runs one game count with the shared options and prints its report.
+pub fn run_count(
+    game: &'static str,
+    parameters: Map<String, Value>,
+    opts: &CountOptions,
+    default: Outcome,
+    solve: impl FnOnce(Arithmetic, Outcome) -> Result<BigUint, Error>,
+) -> Result<(), Error> {
+    let outcome = opts.outcome(default);
+    let (value, seconds) = timed(|| solve(opts.arithmetic(), outcome));
+    Report {
+        game,
+        parameters,
+        modulus: opts.modulus,
+        outcome,
+        value: value?,
+        seconds,
+    }
+    .print(opts);
+    Ok(())
+}

@@ -1,0 +1,63 @@
+//! From a histogram of component Grundy values to a count of sum positions.
+
+use crate::ring::{Arithmetic, Ring, RingFn, with_ring};
+use crate::xor::zero_xor_count;
+use num_bigint::BigUint;
+
+/// Which positions a command counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// First-player wins: nim-sum nonzero (for sums), or as the game defines.
+    Winning,
+    /// Previous-player wins: nim-sum zero.
+    Losing,
+}
+
+impl Outcome {
+    /// The lowercase name used on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Winning => "winning",
+            Outcome::Losing => "losing",
+        }
+    }
+
+    /// Picks the count asked for from the losing count and the total.
+    pub fn select<R: Ring>(self, ring: &R, total: &R::Elem, losing: R::Elem) -> R::Elem {
+        match self {
+            Outcome::Losing => losing,
+            Outcome::Winning => ring.sub(total, &losing),
+        }
+    }
+}
+
+/// The number of ordered `k`-tuples of components, each drawn from the positions
+/// counted by `hist` (`hist[v]` positions of Grundy value `v`), that are losing
+/// (nim-sum 0) or winning. Total = `(Σ hist)^k`; losing = `h^{*k}[0]`.
+pub fn count_sums<R: Ring>(ring: &R, hist: &[u128], k: u128, outcome: Outcome) -> R::Elem {
+    let losing = zero_xor_count(ring, hist, k);
+    let size: u128 = hist.iter().sum();
+    let total = ring.pow(&ring.from_u128(size), k);
+    outcome.select(ring, &total, losing)
+}
+
+/// A count of sum positions as a computation generic over the ring.
+pub struct SumCount<'a> {
+    /// Histogram of one component's Grundy values.
+    pub hist: &'a [u128],
+    /// Number of components.
+    pub k: u128,
+    /// Winning or losing.
+    pub outcome: Outcome,
+}
+
+impl RingFn for SumCount<'_> {
+    fn call<R: Ring>(&self, r: &R) -> R::Elem {
+        count_sums(r, self.hist, self.k, self.outcome)
+    }
+}
+
+/// [`count_sums`] in the arithmetic asked for, as a nonnegative integer.
+pub fn count_sums_in(arith: Arithmetic, hist: &[u128], k: u128, outcome: Outcome) -> BigUint {
+    with_ring(arith, SumCount { hist, k, outcome })
+}

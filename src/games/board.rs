@@ -1,0 +1,98 @@
+//! Chessboard nim with a subtraction set: `C` tokens on the box `{0..n−1}^dims`.
+//!
+//! A move lowers one coordinate of one token by a member of `S`, staying `>= 0`.
+//! Each coordinate is an independent subtraction game, so a token's value is the
+//! XOR of its coordinates' values and a placement of `C` distinguishable tokens
+//! is the XOR of `dims·C` independent coordinates. With `A` the histogram of the
+//! one-coordinate values over `0..n`:
+//!
+//! ```text
+//! losing = A^{*(dims·C)}[0],   total = n^{dims·C}.
+//! ```
+//!
+//! `A` comes from the certified period of the subtraction game in
+//! `O(preperiod + period)` (see [`SubtractionSet::periodic`]), with the `O(n)`
+//! scan kept as the reference path.
+
+use crate::count::{Outcome, count_sums_in};
+use crate::error::{Error, check_exact_digits};
+use crate::heap::{SubtractionSet, histogram_range};
+use crate::ring::Arithmetic;
+use num_bigint::BigUint;
+
+/// How many nim-values the period search may compute.
+pub const PERIOD_SEARCH_LIMIT: usize = 1 << 24;
+
+/// Boards up to this side are also scanned directly when no period is certified.
+pub const SCAN_LIMIT: u64 = 1 << 32;
+
+/// One board-nim question.
+#[derive(Clone, Debug)]
+pub struct Board {
+    /// Side length: coordinates run over `0..n`.
+    pub n: u64,
+    /// Number of distinguishable tokens.
+    pub tokens: u64,
+    /// Number of coordinates per token.
+    pub dims: u64,
+    /// The subtraction set.
+    pub moves: SubtractionSet,
+}
+
+impl Board {
+    /// Validates the parameters.
+    pub fn new(n: u64, tokens: u64, dims: u64, moves: SubtractionSet) -> Result<Self, Error> {
+        if n == 0 {
+            return Err(Error::input(
+                "--n must be at least 1 (coordinates run over 0..n-1)",
+            ));
+        }
+        if dims == 0 {
+            return Err(Error::input("--dims must be at least 1"));
+        }
+        Ok(Board {
+            n,
+            tokens,
+            dims,
+            moves,
+        })
+    }
+
+    /// The number of independent coordinates in a placement: `dims · tokens`.
+    pub fn coordinates(&self) -> u128 {
+        self.dims as u128 * self.tokens as u128
+    }
+
+    /// Histogram of one coordinate's nim-value over `0..n`, from the certified
+    /// period (or a direct scan if none is found within the search limit).
+    pub fn coordinate_histogram(&self) -> Result<Vec<u128>, Error> {
+        let playable = self.moves.restricted_below(self.n);
+        if playable.is_empty() {
+            return Ok(vec![self.n as u128]);
+        }
+        let set = SubtractionSet::new(playable)?;
+        let search = PERIOD_SEARCH_LIMIT.min(usize::try_from(self.n).unwrap_or(usize::MAX));
+        if let Some(seq) = set.periodic(search) {
+            return Ok(histogram_range(&seq, 0, self.n));
+        }
+        if self.n <= SCAN_LIMIT {
+            return Ok(set.histogram_by_scan(self.n));
+        }
+        Err(Error::input(format!(
+            "no period of the subtraction game found within {PERIOD_SEARCH_LIMIT} values, and --n {} is too large to scan (limit {SCAN_LIMIT})",
+            self.n
+        )))
+    }
+
+    /// Refuses an exact answer that would be astronomically long.
+    pub fn check_exact(&self, exact: bool) -> Result<(), Error> {
+        check_exact_digits(exact, self.coordinates() as f64 * (self.n as f64).log10())
+    }
+
+    /// The number of winning or losing placements, exactly or modulo `M`.
+    pub fn solve(&self, arith: Arithmetic, outcome: Outcome) -> Result<BigUint, Error> {
+        self.check_exact(arith == Arithmetic::Exact)?;
+        let hist = self.coordinate_histogram()?;
+        Ok(count_sums_in(arith, &hist, self.coordinates(), outcome))
+    }
+}

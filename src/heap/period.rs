@@ -1,0 +1,113 @@
+//! Eventually periodic sequences: finding the fundamental period and preperiod
+//! from a prefix, and histograms over huge ranges.
+
+/// A sequence `g` known on a prefix and periodic from `preperiod` on:
+/// `g(i + period) = g(i)` for every `i >= preperiod`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Periodic {
+    /// The computed prefix, at least `preperiod + period` long.
+    pub values: Vec<u32>,
+    /// The first index from which the period holds.
+    pub preperiod: usize,
+    /// The fundamental (smallest) period.
+    pub period: usize,
+}
+
+impl Periodic {
+    /// `g(i)` for any `i`.
+    pub fn value(&self, i: u64) -> u32 {
+        let e = self.preperiod as u64;
+        if i < e {
+            self.values[i as usize]
+        } else {
+            self.values[(e + (i - e) % self.period as u64) as usize]
+        }
+    }
+}
+
+/// Looks for the smallest period `p` certified by the computed prefix `values`.
+///
+/// For each `p` ascending, `e(p)` is one past the last `i` with
+/// `values[i] != values[i + p]` in the prefix. The pair is certified when the
+/// prefix shows agreement on `i ∈ [e, L − p)` and `L − p − e >= need(e, p)`,
+/// where `need` states how much agreement the game's theorem asks for. Every
+/// certified `p` is a true eventual period, hence a multiple of the fundamental
+/// one, so the first certified `p` is fundamental, and `e(p)` is then the exact
+/// preperiod.
+pub fn find_period(values: Vec<u32>, need: impl Fn(usize, usize) -> usize) -> Option<Periodic> {
+    let len = values.len();
+    for p in 1..len {
+        let mut e = len - p;
+        while e > 0 && values[e - 1] == values[e - 1 + p] {
+            e -= 1;
+        }
+        if len - p - e >= need(e, p).max(1) {
+            return Some(Periodic {
+                values,
+                preperiod: e,
+                period: p,
+            });
+        }
+    }
+    None
+}
+
+/// The histogram of `g(i)` over `start <= i < end`, in `O(preperiod + period)`.
+pub fn histogram_range(seq: &Periodic, start: u64, end: u64) -> Vec<u128> {
+    let top = seq.values.iter().copied().max().unwrap_or(0) as usize;
+    let mut hist = vec![0u128; top + 1];
+    if start >= end {
+        return hist;
+    }
+    let e = seq.preperiod as u64;
+    let p = seq.period as u64;
+    // The preperiod part, directly.
+    for i in start..end.min(e) {
+        hist[seq.values[i as usize] as usize] += 1;
+    }
+    let a = start.max(e);
+    if a < end {
+        let span = end - a;
+        let (full, rem) = (span / p, span % p);
+        let first = (a - e) % p;
+        for o in 0..p {
+            // Offsets first, first+1, ..., first+rem-1 (cyclically) occur once more.
+            let extra = u128::from((o + p - first) % p < rem);
+            let v = seq.values[(e + o) as usize] as usize;
+            hist[v] += full as u128 + extra;
+        }
+    }
+    hist
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn histogram_range_matches_direct_count() {
+        let seq = Periodic {
+            values: vec![0, 0, 1, 2, 1, 2, 1, 2],
+            preperiod: 2,
+            period: 2,
+        };
+        for start in 0..12u64 {
+            for end in start..30u64 {
+                let mut want = vec![0u128; 3];
+                for i in start..end {
+                    want[seq.value(i) as usize] += 1;
+                }
+                assert_eq!(histogram_range(&seq, start, end), want, "[{start},{end})");
+            }
+        }
+    }
+
+    #[test]
+    fn period_is_fundamental_and_preperiod_exact() {
+        let values: Vec<u32> = (0..100)
+            .map(|i| if i < 5 { 9 } else { (i % 3) as u32 })
+            .collect();
+        let p = find_period(values, |_, _| 3).unwrap();
+        assert_eq!((p.preperiod, p.period), (5, 3));
+    }
+}

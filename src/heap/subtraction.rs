@@ -1,0 +1,140 @@
+//! Subtraction games: a move removes `s` tokens from a heap, for `s` in a finite set `S`.
+//!
+//! `g(i) = mex{ g(i − s) : s ∈ S, s <= i }`. The mex of at most `|S|` values is at
+//! most `|S|`, so every value lies in `0..=|S|`.
+
+use super::period::{Periodic, find_period};
+use crate::error::Error;
+
+/// A finite set of positive subtraction amounts, sorted and without repeats.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SubtractionSet {
+    moves: Vec<u64>,
+}
+
+impl SubtractionSet {
+    /// A set from its members; rejects an empty set and a zero member.
+    pub fn new(mut moves: Vec<u64>) -> Result<Self, Error> {
+        if moves.is_empty() {
+            return Err(Error::input("the move set is empty"));
+        }
+        if moves.contains(&0) {
+            return Err(Error::input("moves must be positive: 0 is not a move"));
+        }
+        moves.sort_unstable();
+        moves.dedup();
+        Ok(SubtractionSet { moves })
+    }
+
+    /// Parses a comma-separated list such as `2,3,5,7`; an error names the
+    /// offending character.
+    pub fn parse(text: &str) -> Result<Self, Error> {
+        let mut moves = Vec::new();
+        let mut offset = 0;
+        for part in text.split(',') {
+            let trimmed = part.trim();
+            if trimmed.is_empty() {
+                return Err(Error::input(format!(
+                    "empty entry in move list '{text}' at character {}",
+                    offset + 1
+                )));
+            }
+            if let Some((i, c)) = part
+                .char_indices()
+                .find(|&(_, c)| !c.is_ascii_digit() && !c.is_whitespace())
+            {
+                return Err(Error::input(format!(
+                    "invalid character '{c}' in move list '{text}' at character {}",
+                    offset + i + 1
+                )));
+            }
+            let value: u64 = trimmed.parse().map_err(|_| {
+                Error::input(format!("move '{trimmed}' is too large (at most 2^64-1)"))
+            })?;
+            moves.push(value);
+            offset += part.len() + 1;
+        }
+        Self::new(moves)
+    }
+
+    /// The members, ascending.
+    pub fn moves(&self) -> &[u64] {
+        &self.moves
+    }
+
+    /// The largest member.
+    pub fn max(&self) -> u64 {
+        *self.moves.last().expect("nonempty")
+    }
+
+    /// The members that can ever be played on heaps below `limit`.
+    pub fn restricted_below(&self, limit: u64) -> Vec<u64> {
+        self.moves.iter().copied().filter(|&s| s < limit).collect()
+    }
+
+    /// `g(0..len)` by the plain recurrence, `O(len·|S|)`.
+    pub fn values(&self, len: usize) -> Vec<u32> {
+        let mut g: Vec<u32> = Vec::with_capacity(len);
+        let mut seen = vec![false; self.moves.len() + 2];
+        for i in 0..len {
+            for &s in &self.moves {
+                if s as usize <= i {
+                    let v = g[i - s as usize] as usize;
+                    if v < seen.len() {
+                        seen[v] = true;
+                    }
+                }
+            }
+            let mex = seen.iter().position(|&x| !x).expect("mex bounded by |S|");
+            seen.iter_mut().for_each(|x| *x = false);
+            g.push(mex as u32);
+        }
+        g
+    }
+
+    /// The histogram of `g` over heap sizes `0..n` by a direct scan with a rolling
+    /// window of the last `max(S)` values: `O(n·|S|)` time, `O(max S)` memory.
+    /// This is the reference path for [`SubtractionSet::periodic`].
+    pub fn histogram_by_scan(&self, n: u64) -> Vec<u128> {
+        let moves = self.restricted_below(n);
+        let window = moves.last().map_or(1, |&s| s as usize + 1);
+        let mut ring = vec![0u32; window];
+        let mut hist = vec![0u128; moves.len() + 1];
+        let mut seen = vec![false; moves.len() + 2];
+        for i in 0..n {
+            for &s in &moves {
+                if s <= i {
+                    let v = ring[((i - s) % window as u64) as usize] as usize;
+                    seen[v] = true;
+                }
+            }
+            let mex = seen.iter().position(|&x| !x).expect("mex bounded");
+            seen.iter_mut().for_each(|x| *x = false);
+            ring[(i % window as u64) as usize] = mex as u32;
+            hist[mex] += 1;
+        }
+        hist
+    }
+
+    /// The certified periodic structure of `g`, computing at most `max_len` values.
+    ///
+    /// `g(i)` depends only on the `s = max S` values before it once `i >= s`, and
+    /// for `i < s` on fewer, so if `g(i + p) = g(i)` for `s` consecutive `i >= e`,
+    /// the windows that determine all later values coincide and the sequence is
+    /// periodic from `e` on: agreement on `max(S)` consecutive values proves it.
+    pub fn periodic(&self, max_len: usize) -> Option<Periodic> {
+        let s = self.max();
+        let s = usize::try_from(s).ok()?;
+        let mut len = (4 * s + 64).min(max_len.max(1));
+        loop {
+            let values = self.values(len);
+            if let Some(p) = find_period(values, |_, _| s) {
+                return Some(p);
+            }
+            if len >= max_len {
+                return None;
+            }
+            len = (len * 2).min(max_len);
+        }
+    }
+}

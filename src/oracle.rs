@@ -1,0 +1,271 @@
+//! The oracle: a memoized game search that plays the real moves.
+//!
+//! Nothing here uses a closed form, a Grundy-value formula or the Sprague–Grundy
+//! theorem for sums: [`Solver::is_winning`] explores positions of the whole game
+//! (several tokens, piles or coins at once) under the normal-play rule, and
+//! [`Solver::grundy`] computes mex values of single components from their moves.
+//! It is exponential and only for small sizes: the slow reference that every fast
+//! path in grundy is tested against.
+
+use std::collections::HashMap;
+use std::hash::Hash;
+
+/// An impartial game given by its positions and moves (normal play: a player
+/// with no move loses).
+pub trait Game {
+    /// A position.
+    type Pos: Clone + Eq + Hash;
+    /// All positions reachable in one move.
+    fn moves(&self, pos: &Self::Pos) -> Vec<Self::Pos>;
+}
+
+/// Memoized search over one game.
+pub struct Solver<G: Game> {
+    game: G,
+    grundy: HashMap<G::Pos, u32>,
+    winning: HashMap<G::Pos, bool>,
+}
+
+impl<G: Game> Solver<G> {
+    /// A solver with empty memo tables.
+    pub fn new(game: G) -> Self {
+        Solver {
+            game,
+            grundy: HashMap::new(),
+            winning: HashMap::new(),
+        }
+    }
+
+    /// The Grundy value: the mex of the values of the moves.
+    pub fn grundy(&mut self, pos: &G::Pos) -> u32 {
+        if let Some(&g) = self.grundy.get(pos) {
+            return g;
+        }
+        let mut seen: Vec<u32> = self
+            .game
+            .moves(pos)
+            .iter()
+            .map(|p| self.grundy(p))
+            .collect();
+        seen.sort_unstable();
+        seen.dedup();
+        let mex = seen
+            .iter()
+            .enumerate()
+            .find(|&(i, &v)| i as u32 != v)
+            .map_or(seen.len(), |(i, _)| i) as u32;
+        self.grundy.insert(pos.clone(), mex);
+        mex
+    }
+
+    /// Whether the player to move wins: some move leads to a losing position.
+    pub fn is_winning(&mut self, pos: &G::Pos) -> bool {
+        if let Some(&w) = self.winning.get(pos) {
+            return w;
+        }
+        let win = self.game.moves(pos).iter().any(|p| !self.is_winning(p));
+        self.winning.insert(pos.clone(), win);
+        win
+    }
+}
+
+/// A heap from which a move removes a member of a subtraction set.
+pub struct SubtractionHeap(pub Vec<u64>);
+
+impl Game for SubtractionHeap {
+    type Pos = u64;
+    fn moves(&self, &n: &u64) -> Vec<u64> {
+        self.0.iter().filter(|&&s| s <= n).map(|&s| n - s).collect()
+    }
+}
+
+/// One token on a board: a move lowers one coordinate by a member of the set.
+pub struct BoardToken {
+    /// The subtraction set.
+    pub moves: Vec<u64>,
+}
+
+impl Game for BoardToken {
+    type Pos = Vec<u64>;
+    fn moves(&self, cell: &Vec<u64>) -> Vec<Vec<u64>> {
+        let mut out = Vec::new();
+        for (d, &x) in cell.iter().enumerate() {
+            for &s in &self.moves {
+                if s <= x {
+                    let mut next = cell.clone();
+                    next[d] = x - s;
+                    out.push(next);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A pile in Divisor Nim: subtract a proper divisor `d < n`.
+pub struct DivisorPile;
+
+impl Game for DivisorPile {
+    type Pos = u64;
+    fn moves(&self, &n: &u64) -> Vec<u64> {
+        (1..n).filter(|d| n % d == 0).map(|d| n - d).collect()
+    }
+}
+
+/// A pile in Coprime Nim: subtract `1 <= a <= n` with `gcd(a, n) = 1`.
+pub struct CoprimePile;
+
+impl Game for CoprimePile {
+    type Pos = u64;
+    fn moves(&self, &n: &u64) -> Vec<u64> {
+        (1..=n)
+            .filter(|&a| num_integer::gcd(a, n) == 1)
+            .map(|a| n - a)
+            .collect()
+    }
+}
+
+/// The disjunctive sum of several components of one game, played as a whole: a
+/// move changes exactly one component. Positions are kept sorted, since the
+/// order of components does not change who wins.
+pub struct Sum<G: Game>(pub G);
+
+impl<G: Game> Game for Sum<G>
+where
+    G::Pos: Ord,
+{
+    type Pos = Vec<G::Pos>;
+    fn moves(&self, parts: &Vec<G::Pos>) -> Vec<Vec<G::Pos>> {
+        let mut out = Vec::new();
+        for (i, part) in parts.iter().enumerate() {
+            for next in self.0.moves(part) {
+                let mut whole = parts.clone();
+                whole[i] = next;
+                whole.sort();
+                out.push(whole);
+            }
+        }
+        out
+    }
+}
+
+/// The silver dollar game with pocketing on a strip of `squares` squares.
+///
+/// A position is the sorted list of occupied squares with the index of the
+/// dollar among them, or `None` once the dollar has been pocketed (then the
+/// player who pocketed it made the last move, so normal play declares the right
+/// winner). Moves: slide one coin left by one or more squares, not onto or over
+/// another coin nor off the strip; or pocket the leftmost coin.
+pub struct SilverDollarStrip;
+
+/// A silver-dollar position: occupied squares ascending, and the dollar's index.
+pub type StripPos = Option<(Vec<u32>, usize)>;
+
+impl Game for SilverDollarStrip {
+    type Pos = StripPos;
+    fn moves(&self, pos: &StripPos) -> Vec<StripPos> {
+        let Some((coins, dollar)) = pos else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        // pocket the leftmost coin
+        if *dollar == 0 {
+            out.push(None);
+        } else {
+            out.push(Some((coins[1..].to_vec(), dollar - 1)));
+        }
+        // regular moves
+        for i in 0..coins.len() {
+            let floor = if i == 0 { 0 } else { coins[i - 1] + 1 };
+            for to in floor..coins[i] {
+                let mut next = coins.clone();
+                next[i] = to;
+                out.push(Some((next, *dollar)));
+            }
+        }
+        out
+    }
+}
+
+/// Calls `f` on every ordered tuple in `0..base` of the given length
+/// (lexicographic), e.g. every ordered placement of tokens or piles.
+pub fn for_each_tuple(base: u64, len: usize, mut f: impl FnMut(&[u64])) {
+    let mut t = vec![0u64; len];
+    if base == 0 && len > 0 {
+        return;
+    }
+    loop {
+        f(&t);
+        let mut i = len;
+        loop {
+            if i == 0 {
+                return;
+            }
+            i -= 1;
+            t[i] += 1;
+            if t[i] < base {
+                break;
+            }
+            t[i] = 0;
+        }
+    }
+}
+
+/// Counts `(winning, losing)` placements of `tokens` tokens on `{0..n−1}^dims`
+/// by searching the whole multi-token game.
+pub fn board_counts(n: u64, tokens: usize, dims: usize, moves: &[u64]) -> (u64, u64) {
+    let mut solver = Solver::new(Sum(BoardToken {
+        moves: moves.to_vec(),
+    }));
+    let (mut win, mut lose) = (0, 0);
+    for_each_tuple(n, tokens * dims, |coords| {
+        let mut parts: Vec<Vec<u64>> = coords.chunks(dims.max(1)).map(|c| c.to_vec()).collect();
+        parts.truncate(tokens);
+        parts.sort();
+        if solver.is_winning(&parts) {
+            win += 1
+        } else {
+            lose += 1
+        }
+    });
+    (win, lose)
+}
+
+/// Counts `(winning, losing)` ordered tuples of `piles` piles with sizes in
+/// `lo..=hi`, by searching the whole multi-pile game.
+pub fn pile_counts<G: Game<Pos = u64>>(game: G, lo: u64, hi: u64, piles: usize) -> (u64, u64) {
+    let mut solver = Solver::new(Sum(game));
+    let (mut win, mut lose) = (0, 0);
+    for_each_tuple((hi + 1).saturating_sub(lo), piles, |t| {
+        let mut parts: Vec<u64> = t.iter().map(|x| x + lo).collect();
+        parts.sort();
+        if solver.is_winning(&parts) {
+            win += 1
+        } else {
+            lose += 1
+        }
+    });
+    (win, lose)
+}
+
+/// Counts `(winning, losing)` silver-dollar configurations: every set of
+/// `coins + 1` occupied squares among `n`, times every choice of the dollar.
+pub fn silver_dollar_counts(n: u32, coins: u32) -> (u64, u64) {
+    let m = coins as usize + 1;
+    let mut solver = Solver::new(SilverDollarStrip);
+    let (mut win, mut lose) = (0, 0);
+    for mask in 0u64..(1u64 << n) {
+        if mask.count_ones() as usize != m {
+            continue;
+        }
+        let squares: Vec<u32> = (0..n).filter(|&i| mask >> i & 1 == 1).collect();
+        for dollar in 0..m {
+            if solver.is_winning(&Some((squares.clone(), dollar))) {
+                win += 1
+            } else {
+                lose += 1
+            }
+        }
+    }
+    (win, lose)
+}
