@@ -37,7 +37,7 @@ impl Outcome {
 pub fn count_sums<R: Ring>(ring: &R, hist: &[u128], k: u128, outcome: Outcome) -> R::Elem {
     let losing = zero_xor_count(ring, hist, k);
     let size: u128 = hist.iter().sum();
-    let total = ring.pow(&ring.from_u128(size), k);
+    let total = ring.pow(&ring.of_u128(size), k);
     outcome.select(ring, &total, losing)
 }
 

@@ -103,6 +103,7 @@ impl Game for BoardToken {
 }
 
 /// A pile in Divisor Nim: subtract a proper divisor `d < n`.
+#[derive(Clone, Copy)]
 pub struct DivisorPile;
 
 impl Game for DivisorPile {
@@ -113,6 +114,7 @@ impl Game for DivisorPile {
 }
 
 /// A pile in Coprime Nim: subtract `1 <= a <= n` with `gcd(a, n) = 1`.
+#[derive(Clone, Copy)]
 pub struct CoprimePile;
 
 impl Game for CoprimePile {

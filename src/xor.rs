@@ -93,7 +93,7 @@ pub fn xor_convolve<R: Ring>(ring: &R, a: &[R::Elem], b: &[R::Elem]) -> Vec<R::E
 /// the slow reference for [`zero_xor_count`], exact in every ring.
 pub fn xor_power_by_squaring<R: Ring>(ring: &R, hist: &[u128], mut k: u128) -> Vec<R::Elem> {
     let len = 1usize << value_bits(hist.len());
-    let mut base: Vec<R::Elem> = hist.iter().map(|&c| ring.from_u128(c)).collect();
+    let mut base: Vec<R::Elem> = hist.iter().map(|&c| ring.of_u128(c)).collect();
     base.resize(len, ring.zero());
     let mut acc = vec![ring.zero(); len];
     acc[0] = ring.one();
@@ -145,7 +145,7 @@ mod tests {
             let ring = Modular::new(m);
             let slow = xor_power_by_squaring(&ring, &hist, k);
             prop_assert_eq!(zero_xor_count(&ring, &hist, k), slow[0]);
-            prop_assert_eq!(slow[0], ring.from_bigint(&exact[0]));
+            prop_assert_eq!(slow[0], ring.of_bigint(&exact[0]));
         }
 
         #[test]

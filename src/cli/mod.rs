@@ -96,6 +96,12 @@ pub fn main() -> i32 {
                 print!("{e}");
                 return 0;
             }
+            if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                eprintln!(
+                    "error: a subcommand is required: board, divisor-nim, coprime-nim, silver-dollar or seeds (see grundy --help)"
+                );
+                return 2;
+            }
             eprintln!("{}", one_line(&e.to_string()));
             return 2;
         }

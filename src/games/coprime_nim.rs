@@ -17,7 +17,7 @@ pub fn grundy(n: u64) -> u64 {
     match n {
         0 => 0,
         1 => 1,
-        _ if n % 2 == 0 => 0,
+        _ if n.is_multiple_of(2) => 0,
         _ => prime_count_trial(smallest_prime_factor(n)),
     }
 }

@@ -67,7 +67,7 @@ impl SilverDollar {
     /// The number of winning or losing configurations in ring `ring`.
     pub fn count<R: Ring>(&self, ring: &R, outcome: Outcome) -> R::Elem {
         let m = self.coins + 1;
-        let total = ring.from_bigint(&BigInt::from(binomial(self.n, m) * m));
+        let total = ring.of_bigint(&BigInt::from(binomial(self.n, m) * m));
         let losing = losing_count(ring, self.n, m);
         outcome.select(ring, &total, losing)
     }
@@ -95,22 +95,22 @@ fn losing_count<R: Ring>(ring: &R, n: u64, m: u64) -> R::Elem {
     let r = m - k + 1;
     let ways_k = column_ways(ring, k, r);
     let l0 = count_with_ways(ring, gaps as u128, &ways_k);
-    if m % 2 == 0 {
-        return ring.mul(&ring.from_u128((m - 1) as u128), &l0);
+    if m.is_multiple_of(2) {
+        return ring.mul(&ring.of_u128((m - 1) as u128), &l0);
     }
     let ways_k1 = column_ways(ring, k - 1, r);
     let l1 = ring.sub(
         &count_with_ways(ring, gaps as u128 + 1, &ways_k),
         &count_with_ways(ring, gaps as u128 + 1, &ways_k1),
     );
-    ring.add(&l0, &ring.mul(&ring.from_u128((m - 2) as u128), &l1))
+    ring.add(&l0, &ring.mul(&ring.of_u128((m - 2) as u128), &l1))
 }
 
 /// `ways(s) = Σ_{x even} C(active, x)·C(passive, s − x)` for `0 <= s <= active + passive`.
 pub fn column_ways<R: Ring>(ring: &R, active: u64, passive: u64) -> Vec<R::Elem> {
     let to_ring = |row: Vec<num_bigint::BigUint>| -> Vec<R::Elem> {
         row.into_iter()
-            .map(|c| ring.from_bigint(&BigInt::from(c)))
+            .map(|c| ring.of_bigint(&BigInt::from(c)))
             .collect()
     };
     let a = to_ring(binomial_row(active));

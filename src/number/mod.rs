@@ -7,7 +7,7 @@ pub mod sieve;
 pub fn smallest_prime_factor(n: u64) -> u64 {
     let mut d = 2u64;
     while d.saturating_mul(d) <= n {
-        if n % d == 0 {
+        if n.is_multiple_of(d) {
             return d;
         }
         d += 1;

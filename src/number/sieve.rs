@@ -42,10 +42,7 @@ pub fn odd_spf_buckets(x: u64) -> Vec<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn spf(n: u64) -> u64 {
-        (2..=n).find(|d| n % d == 0).unwrap()
-    }
+    use crate::number::smallest_prime_factor as spf;
 
     #[test]
     fn matches_trial_division() {

@@ -18,13 +18,13 @@ impl Ring for Exact {
     fn one(&self) -> BigInt {
         BigInt::one()
     }
-    fn from_u128(&self, x: u128) -> BigInt {
+    fn of_u128(&self, x: u128) -> BigInt {
         BigInt::from(x)
     }
-    fn from_i128(&self, x: i128) -> BigInt {
+    fn of_i128(&self, x: i128) -> BigInt {
         BigInt::from(x)
     }
-    fn from_bigint(&self, x: &BigInt) -> BigInt {
+    fn of_bigint(&self, x: &BigInt) -> BigInt {
         x.clone()
     }
     fn add(&self, a: &BigInt, b: &BigInt) -> BigInt {

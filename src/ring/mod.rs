@@ -30,14 +30,14 @@ pub trait Ring: Sync {
     fn zero(&self) -> Self::Elem;
     /// The multiplicative identity.
     fn one(&self) -> Self::Elem {
-        self.from_u128(1)
+        self.of_u128(1)
     }
     /// The image of a nonnegative integer.
-    fn from_u128(&self, x: u128) -> Self::Elem;
+    fn of_u128(&self, x: u128) -> Self::Elem;
     /// The image of a signed integer.
-    fn from_i128(&self, x: i128) -> Self::Elem;
+    fn of_i128(&self, x: i128) -> Self::Elem;
     /// The image of a big integer.
-    fn from_bigint(&self, x: &BigInt) -> Self::Elem;
+    fn of_bigint(&self, x: &BigInt) -> Self::Elem;
     /// `a + b`.
     fn add(&self, a: &Self::Elem, b: &Self::Elem) -> Self::Elem;
     /// `a − b`.

@@ -105,13 +105,13 @@ impl Ring for Modular {
     fn zero(&self) -> u64 {
         0
     }
-    fn from_u128(&self, x: u128) -> u64 {
+    fn of_u128(&self, x: u128) -> u64 {
         self.reduce_u128(x)
     }
-    fn from_i128(&self, x: i128) -> u64 {
+    fn of_i128(&self, x: i128) -> u64 {
         x.rem_euclid(self.m as i128) as u64
     }
-    fn from_bigint(&self, x: &BigInt) -> u64 {
+    fn of_bigint(&self, x: &BigInt) -> u64 {
         x.mod_floor(&BigInt::from(self.m))
             .to_u64()
             .expect("residue fits in u64")
@@ -192,15 +192,15 @@ mod tests {
             let (terms, shift) = transform_terms(&hist);
             let exact = Exact.power_sum_shifted(&terms, k, shift);
             let ring = Modular::new(m);
-            let want = ring.from_bigint(&exact);
+            let want = ring.of_bigint(&exact);
             prop_assert_eq!(ring.power_sum_shifted(&terms, k, shift), want);
         }
 
         #[test]
         fn ring_ops_match_big_integers(a in any::<u64>(), b in any::<u64>(), m in 1u64..=u64::MAX) {
             let r = Modular::new(m);
-            let (x, y) = (r.from_u128(a as u128), r.from_u128(b as u128));
-            let big = |v: BigInt| r.from_bigint(&v);
+            let (x, y) = (r.of_u128(a as u128), r.of_u128(b as u128));
+            let big = |v: BigInt| r.of_bigint(&v);
             prop_assert_eq!(r.add(&x, &y), big(BigInt::from(a) + b));
             prop_assert_eq!(r.sub(&x, &y), big(BigInt::from(a) - b));
             prop_assert_eq!(r.mul(&x, &y), big(BigInt::from(a) * b));
@@ -215,16 +215,13 @@ mod tests {
         for m in [1u64 << 63, 1_000_000_000, 1_234_567_890, 2] {
             let ring = Modular::new(m);
             let exact = Exact.power_sum_shifted(&terms, 5, 3);
-            assert_eq!(
-                ring.power_sum_shifted(&terms, 5, 3),
-                ring.from_bigint(&exact)
-            );
+            assert_eq!(ring.power_sum_shifted(&terms, 5, 3), ring.of_bigint(&exact));
             // Multiply every term by 2^67: the sum gains 2^(67k) with k = 1.
             let big_terms: Vec<(i128, u128)> = terms.iter().map(|&(v, m)| (v, m << 67)).collect();
             let exact = Exact.power_sum_shifted(&big_terms, 1, 70);
             assert_eq!(
                 ring.power_sum_shifted(&big_terms, 1, 70),
-                ring.from_bigint(&exact)
+                ring.of_bigint(&exact)
             );
         }
     }

@@ -1,0 +1,26 @@
+//! The silver dollar game against the oracle, which plays the coins on the strip.
+
+mod common;
+
+use common::assert_matches_oracle;
+use grundy::games::silver_dollar::SilverDollar;
+use grundy::oracle::silver_dollar_counts;
+
+#[test]
+fn every_strip_up_to_twelve_squares() {
+    for n in 1..=12u32 {
+        for coins in 0..n {
+            let oracle = silver_dollar_counts(n, coins);
+            let game = SilverDollar::new(n as u64, coins as u64).unwrap();
+            assert_matches_oracle(&format!("silver n={n} coins={coins}"), oracle, |a, o| {
+                game.solve(a, o)
+            });
+        }
+    }
+}
+
+#[test]
+fn too_many_coins_is_refused() {
+    assert!(SilverDollar::new(5, 5).is_err());
+    assert!(SilverDollar::new(5, 4).is_ok());
+}

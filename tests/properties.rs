@@ -1,0 +1,95 @@
+//! Property tests: independent paths agree on random larger parameters.
+
+use grundy::count::{Outcome, count_sums_in};
+use grundy::games::board::Board;
+use grundy::games::coprime_nim::CoprimeNim;
+use grundy::games::divisor_nim::{DivisorNim, histogram};
+use grundy::games::silver_dollar::SilverDollar;
+use grundy::heap::SubtractionSet;
+use grundy::ring::{Arithmetic, Modular, Ring};
+use grundy::xor::{xor_power_by_squaring, zero_xor_count};
+use num_bigint::BigUint;
+use proptest::prelude::*;
+
+fn outcome() -> impl Strategy<Value = Outcome> {
+    prop_oneof![Just(Outcome::Winning), Just(Outcome::Losing)]
+}
+
+/// Exact answer reduced mod m equals the modular answer.
+fn exact_vs_modular(solve: impl Fn(Arithmetic) -> BigUint, m: u64) -> Result<(), TestCaseError> {
+    let exact = solve(Arithmetic::Exact);
+    let modular = solve(Arithmetic::Modulo(m));
+    prop_assert_eq!(&exact % m, modular);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn board_exact_vs_modular(
+        n in 1u64..5000, tokens in 0u64..6, dims in 1u64..4,
+        moves in prop::collection::vec(1u64..12, 1..5), m in 1u64..=u64::MAX, o in outcome(),
+    ) {
+        let b = Board::new(n, tokens, dims, SubtractionSet::new(moves).unwrap()).unwrap();
+        exact_vs_modular(|a| b.solve(a, o).unwrap(), m)?;
+    }
+
+    #[test]
+    fn board_periodic_vs_scan(n in 1u64..20_000, moves in prop::collection::vec(1u64..40, 1..6)) {
+        let set = SubtractionSet::new(moves).unwrap();
+        let seq = set.periodic(1 << 20).unwrap();
+        let mut fast = grundy::heap::histogram_range(&seq, 0, n);
+        let mut slow = set.histogram_by_scan(n);
+        let len = fast.len().max(slow.len());
+        fast.resize(len, 0);
+        slow.resize(len, 0);
+        prop_assert_eq!(fast, slow);
+    }
+
+    #[test]
+    fn divisor_exact_vs_modular(n in 1u64..=u64::MAX, piles in 0u64..40, m in 1u64..=u64::MAX, o in outcome()) {
+        let g = DivisorNim::new(n, piles).unwrap();
+        exact_vs_modular(|a| g.solve(a, o).unwrap(), m)?;
+    }
+
+    #[test]
+    fn divisor_transform_vs_squaring(n in 1u64..=u64::MAX, k in 0u128..1_000_000_000_000_000_000, m in 1u64..=u64::MAX) {
+        let hist = histogram(n);
+        let ring = Modular::new(m);
+        let slow = xor_power_by_squaring(&ring, &hist, k);
+        prop_assert_eq!(zero_xor_count(&ring, &hist, k), slow[0]);
+    }
+
+    #[test]
+    fn coprime_exact_vs_modular(n in 2u64..3000, piles in 0u64..30, m in 1u64..=u64::MAX, o in outcome()) {
+        let g = CoprimeNim::new(n, piles).unwrap();
+        exact_vs_modular(|a| g.solve(a, o).unwrap(), m)?;
+    }
+
+    #[test]
+    fn silver_exact_vs_modular(n in 1u64..100_000, coins in 0u64..40, m in 1u64..=u64::MAX, o in outcome()) {
+        prop_assume!(coins < n);
+        let g = SilverDollar::new(n, coins).unwrap();
+        exact_vs_modular(|a| g.solve(a, o).unwrap(), m)?;
+    }
+
+    #[test]
+    fn moduli_are_consistent_under_crt(n in 1u64..1_000_000_000_000, piles in 0u64..1_000_000_000, a in 1u64..4_000_000_000, b in 1u64..4_000_000_000) {
+        // The answer mod a·b reduces to the answers mod a and mod b.
+        let hist = histogram(n);
+        let ab = count_sums_in(Arithmetic::Modulo(a * b), &hist, piles as u128, Outcome::Winning);
+        prop_assert_eq!(&ab % a, count_sums_in(Arithmetic::Modulo(a), &hist, piles as u128, Outcome::Winning));
+        prop_assert_eq!(&ab % b, count_sums_in(Arithmetic::Modulo(b), &hist, piles as u128, Outcome::Winning));
+    }
+
+    #[test]
+    fn winning_plus_losing_is_total(n in 2u64..2000, piles in 0u64..100, m in 1u64..=u64::MAX) {
+        let g = CoprimeNim::new(n, piles).unwrap();
+        let ring = Modular::new(m);
+        let w = ring.of_bigint(&g.solve(Arithmetic::Modulo(m), Outcome::Winning).unwrap().into());
+        let l = ring.of_bigint(&g.solve(Arithmetic::Modulo(m), Outcome::Losing).unwrap().into());
+        let total = ring.pow(&ring.of_u128((n - 1) as u128), piles as u128);
+        prop_assert_eq!(ring.add(&w, &l), total);
+    }
+}
