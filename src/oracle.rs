@@ -127,6 +127,53 @@ impl Game for CoprimePile {
     }
 }
 
+/// Heaps of an octal game, played as a whole: a position is the sorted list of
+/// nonempty heaps, and a move acts on one heap as the code's digit allows
+/// (take all of it, leave one heap, or leave two nonempty heaps).
+pub struct OctalHeaps {
+    /// `digits[k]` for `k >= 0` (`digits[0]` is 0 or 4).
+    pub digits: Vec<u8>,
+}
+
+impl Game for OctalHeaps {
+    type Pos = Vec<u64>;
+    fn moves(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
+        let mut out = Vec::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            let rest: Vec<u64> = heaps
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, &x)| x)
+                .collect();
+            let mut push = |parts: &[u64]| {
+                let mut next = rest.clone();
+                next.extend_from_slice(parts);
+                next.sort_unstable();
+                out.push(next);
+            };
+            for (k, &d) in self.digits.iter().enumerate() {
+                let k = k as u64;
+                if k > h {
+                    break;
+                }
+                if d & 1 != 0 && k == h && k > 0 {
+                    push(&[]);
+                }
+                if d & 2 != 0 && k < h && k > 0 {
+                    push(&[h - k]);
+                }
+                if d & 4 != 0 && h >= k + 2 {
+                    for a in 1..=(h - k) / 2 {
+                        push(&[a, h - k - a]);
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
 /// The disjunctive sum of several components of one game, played as a whole: a
 /// move changes exactly one component. Positions are kept sorted, since the
 /// order of components does not change who wins.

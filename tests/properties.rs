@@ -93,3 +93,29 @@ proptest! {
         prop_assert_eq!(ring.add(&w, &l), total);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn octal_histograms_period_vs_direct(digits in prop::collection::vec(0u8..8, 1..4), split in any::<bool>(), n in 1u64..4000) {
+        let text = format!("{}.{}", if split { 4 } else { 0 }, digits.iter().map(|d| d.to_string()).collect::<String>());
+        let code = grundy::heap::OctalCode::parse(&text).unwrap();
+        let game = grundy::heap::HeapGame::Octal(code.clone());
+        let analysis = game.analyze(0, 1 << 12);
+        if analysis.periodic.is_some() {
+            let mut direct = grundy::heap::RareValues::new(&code);
+            direct.extend_to(n as usize + 1);
+            let mut want = vec![0u128; 1];
+            for &v in &direct.values()[1..] {
+                if want.len() <= v as usize { want.resize(v as usize + 1, 0); }
+                want[v as usize] += 1;
+            }
+            let mut got = analysis.histogram(n).unwrap();
+            let len = got.len().max(want.len());
+            got.resize(len, 0);
+            want.resize(len, 0);
+            prop_assert_eq!(got, want, "{}", text);
+        }
+    }
+}

@@ -4,9 +4,12 @@
 mod board;
 mod coprime_nim;
 mod divisor_nim;
+mod heaps;
 mod numbers;
 mod output;
+mod plot;
 mod seeds;
+mod sequence;
 mod silver_dollar;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -34,6 +37,10 @@ enum Command {
     SilverDollar(silver_dollar::SilverArgs),
     /// Every seed's checkpoints and full-size target, with timings.
     Seeds(seeds::SeedsArgs),
+    /// Nim-values of a heap game (subtraction set or octal code) and its certified period.
+    Sequence(sequence::SequenceArgs),
+    /// Ordered K-tuples of heaps in 1..=N of a heap game.
+    Heaps(heaps::HeapsArgs),
 }
 
 /// Which positions to count.
@@ -98,7 +105,7 @@ pub fn main() -> i32 {
             }
             if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
                 eprintln!(
-                    "error: a subcommand is required: board, divisor-nim, coprime-nim, silver-dollar or seeds (see grundy --help)"
+                    "error: a subcommand is required: board, divisor-nim, coprime-nim, silver-dollar, heaps, sequence or seeds (see grundy --help)"
                 );
                 return 2;
             }
@@ -112,6 +119,8 @@ pub fn main() -> i32 {
         Command::CoprimeNim(a) => coprime_nim::run(&a),
         Command::SilverDollar(a) => silver_dollar::run(&a),
         Command::Seeds(a) => seeds::run(&a),
+        Command::Sequence(a) => sequence::run(&a),
+        Command::Heaps(a) => heaps::run(&a),
     };
     match result {
         Ok(()) => 0,

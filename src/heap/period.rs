@@ -14,6 +14,16 @@ pub struct Periodic {
 }
 
 impl Periodic {
+    /// Keeps the shortest prefix that still holds a full period.
+    pub fn new(mut values: Vec<u32>, preperiod: usize, period: usize) -> Self {
+        values.truncate(preperiod + period);
+        Periodic {
+            values,
+            preperiod,
+            period,
+        }
+    }
+
     /// `g(i)` for any `i`.
     pub fn value(&self, i: u64) -> u32 {
         let e = self.preperiod as u64;
@@ -34,7 +44,7 @@ impl Periodic {
 /// certified `p` is a true eventual period, hence a multiple of the fundamental
 /// one, so the first certified `p` is fundamental, and `e(p)` is then the exact
 /// preperiod.
-pub fn find_period(values: Vec<u32>, need: impl Fn(usize, usize) -> usize) -> Option<Periodic> {
+pub fn find_period(values: &[u32], need: impl Fn(usize, usize) -> usize) -> Option<(usize, usize)> {
     let len = values.len();
     for p in 1..len {
         let mut e = len - p;
@@ -42,11 +52,7 @@ pub fn find_period(values: Vec<u32>, need: impl Fn(usize, usize) -> usize) -> Op
             e -= 1;
         }
         if len - p - e >= need(e, p).max(1) {
-            return Some(Periodic {
-                values,
-                preperiod: e,
-                period: p,
-            });
+            return Some((e, p));
         }
     }
     None
@@ -107,7 +113,6 @@ mod tests {
         let values: Vec<u32> = (0..100)
             .map(|i| if i < 5 { 9 } else { (i % 3) as u32 })
             .collect();
-        let p = find_period(values, |_, _| 3).unwrap();
-        assert_eq!((p.preperiod, p.period), (5, 3));
+        assert_eq!(find_period(&values, |_, _| 3), Some((5, 3)));
     }
 }

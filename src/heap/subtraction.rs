@@ -128,8 +128,8 @@ impl SubtractionSet {
         let mut len = (4 * s + 64).min(max_len.max(1));
         loop {
             let values = self.values(len);
-            if let Some(p) = find_period(values, |_, _| s) {
-                return Some(p);
+            if let Some((e, p)) = find_period(&values, |_, _| s) {
+                return Some(Periodic::new(values, e, p));
             }
             if len >= max_len {
                 return None;

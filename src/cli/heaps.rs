@@ -1,0 +1,44 @@
+//! `grundy heaps`: ordered K-tuples of heaps of a heap game.
+
+use super::numbers::parse_u64;
+use super::output::{params, run_count};
+use super::{CliResult, CountOptions};
+use clap::Args;
+use grundy::count::Outcome;
+use grundy::games::heaps::Heaps;
+use grundy::heap::HeapGame;
+use serde_json::json;
+
+#[derive(Args, Debug)]
+pub struct HeapsArgs {
+    /// A subtraction set, comma separated (e.g. 1,3,4).
+    #[arg(long)]
+    moves: Option<String>,
+    /// An octal code (e.g. 0.77 for Kayles).
+    #[arg(long)]
+    game: Option<String>,
+    /// Largest heap: heap sizes run over 1..=N.
+    #[arg(long, value_parser = parse_u64)]
+    n: u64,
+    /// Number of heaps.
+    #[arg(long, value_parser = parse_u64)]
+    piles: u64,
+    /// How many nim-values may be computed while looking for a certified period.
+    #[arg(long, default_value = "1048576", value_parser = parse_u64)]
+    max_len: u64,
+    #[command(flatten)]
+    opts: CountOptions,
+}
+
+pub fn run(a: &HeapsArgs) -> CliResult {
+    let game = HeapGame::from_options(a.moves.as_deref(), a.game.as_deref())?;
+    let heaps = Heaps::new(game, a.n, a.piles, a.max_len)?;
+    let parameters = params(&[
+        ("game", json!(heaps.game.describe())),
+        ("n", json!(a.n)),
+        ("piles", json!(a.piles)),
+    ]);
+    run_count("heaps", parameters, &a.opts, Outcome::Losing, |ar, o| {
+        heaps.solve(ar, o)
+    })
+}

@@ -1,0 +1,70 @@
+//! Sums of heaps of one heap game: ordered `K`-tuples of heap sizes in `1..=N`.
+//!
+//! The histogram of nim-values over `1..=N` comes from the certified period in
+//! `O(preperiod + period)`, so `N` and `K` may be as large as `10^18`; without a
+//! certified period `N` is limited to the computed range.
+
+use crate::count::{Outcome, count_sums_in};
+use crate::error::{Error, check_exact_digits};
+use crate::heap::HeapGame;
+use crate::ring::Arithmetic;
+use num_bigint::BigUint;
+
+/// The most nim-values a request may compute (1 GiB of values).
+pub const MAX_COMPUTE: u64 = 1 << 28;
+
+/// One heaps question.
+#[derive(Clone, Debug)]
+pub struct Heaps {
+    /// The heap game.
+    pub game: HeapGame,
+    /// Largest heap size.
+    pub n: u64,
+    /// Number of heaps.
+    pub piles: u64,
+    /// How many nim-values may be computed looking for a period.
+    pub max_len: u64,
+}
+
+impl Heaps {
+    /// Validates the parameters.
+    pub fn new(game: HeapGame, n: u64, piles: u64, max_len: u64) -> Result<Self, Error> {
+        if n == 0 {
+            return Err(Error::input(
+                "--n must be at least 1 (heap sizes run over 1..=N)",
+            ));
+        }
+        if max_len == 0 || max_len > MAX_COMPUTE {
+            return Err(Error::input(format!(
+                "--max-len must be between 1 and {MAX_COMPUTE}"
+            )));
+        }
+        Ok(Heaps {
+            game,
+            n,
+            piles,
+            max_len,
+        })
+    }
+
+    /// The histogram of nim-values over heap sizes `1..=N`.
+    pub fn histogram(&self) -> Result<Vec<u128>, Error> {
+        // Heaps 0..=N suffice when N is below the limit; beyond, only a period helps.
+        let limit = self.n.saturating_add(1).min(self.max_len) as usize;
+        self.game.analyze(0, limit).histogram(self.n)
+    }
+
+    /// The number of winning or losing positions, exactly or modulo `M`.
+    pub fn solve(&self, arith: Arithmetic, outcome: Outcome) -> Result<BigUint, Error> {
+        check_exact_digits(
+            arith == Arithmetic::Exact,
+            self.piles as f64 * (self.n as f64).log10(),
+        )?;
+        Ok(count_sums_in(
+            arith,
+            &self.histogram()?,
+            self.piles as u128,
+            outcome,
+        ))
+    }
+}

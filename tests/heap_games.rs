@@ -1,0 +1,208 @@
+//! Heap games: octal nim-values against the game search, periods, and counts.
+
+use grundy::heap::{HeapGame, OctalCode, RareValues, SubtractionSet};
+use grundy::oracle::{OctalHeaps, Solver};
+
+/// Every code d0.d1d2d3 with d0 in {0, 4}: the digits as a vector and the text.
+fn all_short_codes() -> Vec<(Vec<u8>, String)> {
+    let mut out = Vec::new();
+    for d0 in [0u8, 4] {
+        for len in 0..=3u32 {
+            for x in 0..8u32.pow(len) {
+                let mut digits = vec![d0];
+                let mut y = x;
+                for _ in 0..len {
+                    digits.push((y % 8) as u8);
+                    y /= 8;
+                }
+                let text = format!(
+                    "{d0}.{}",
+                    digits[1..]
+                        .iter()
+                        .map(|d| d.to_string())
+                        .collect::<String>()
+                );
+                out.push((digits, text));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_octal_code_of_up_to_three_digits_matches_the_game_search() {
+    for (digits, text) in all_short_codes() {
+        if text.ends_with('.') {
+            continue; // "0." has no digits: not a code
+        }
+        let code = OctalCode::parse(&text).unwrap();
+        let mut oracle = Solver::new(OctalHeaps { digits });
+        let want: Vec<u32> = (0..=20u64)
+            .map(|n| oracle.grundy(&if n == 0 { vec![] } else { vec![n] }))
+            .collect();
+        assert_eq!(code.values_quadratic(21), want, "{text} quadratic");
+        let mut fast = RareValues::new(&code);
+        fast.extend_to(21);
+        assert_eq!(fast.values(), want.as_slice(), "{text} rare values");
+    }
+}
+
+#[test]
+fn rare_values_match_quadratic_on_longer_prefixes() {
+    for (_, text) in all_short_codes().into_iter().step_by(7) {
+        if text.ends_with('.') {
+            continue;
+        }
+        let code = OctalCode::parse(&text).unwrap();
+        let mut fast = RareValues::new(&code);
+        fast.extend_to(1500);
+        assert_eq!(
+            fast.values(),
+            code.values_quadratic(1500).as_slice(),
+            "{text}"
+        );
+    }
+}
+
+fn period(game: &HeapGame) -> (usize, usize) {
+    let a = game.analyze(0, 1 << 16);
+    let p = a.periodic.expect("certified");
+    (p.preperiod, p.period)
+}
+
+#[test]
+fn known_periods() {
+    let octal = |c: &str| HeapGame::Octal(OctalCode::parse(c).unwrap());
+    assert_eq!(period(&octal("0.77")), (71, 12), "Kayles");
+    assert_eq!(period(&octal("0.07")), (53, 34), "Dawson's Kayles");
+    assert_eq!(period(&octal("0.137")), (52, 34), "Dawson's chess");
+    // 0.4 has g = 0,0,0,1,...: the e = 0 pitfall must not certify period 1.
+    let (e, p) = period(&octal("0.4"));
+    assert!(!(e == 0 && p == 1));
+    assert_eq!(
+        period(&HeapGame::Subtraction(
+            SubtractionSet::new(vec![1, 2, 3]).unwrap()
+        )),
+        (0, 4)
+    );
+    assert_eq!(period(&octal("0.3333")), (0, 5));
+    // 0.16 has no known period: nothing may be certified in a short prefix.
+    let open = octal("0.16").analyze(100, 4096);
+    assert!(open.periodic.is_none());
+    assert_eq!(open.values.len(), 4096);
+}
+
+#[test]
+fn certified_periods_hold_far_beyond_the_certificate() {
+    for (_, text) in all_short_codes().into_iter().step_by(3) {
+        if text.ends_with('.') {
+            continue;
+        }
+        let code = OctalCode::parse(&text).unwrap();
+        let game = HeapGame::Octal(code.clone());
+        let a = game.analyze(0, 4096);
+        if let Some(seq) = a.periodic {
+            let mut fast = RareValues::new(&code);
+            fast.extend_to(3 * a.computed + 200);
+            for (i, &v) in fast.values().iter().enumerate() {
+                assert_eq!(
+                    seq.value(i as u64),
+                    v,
+                    "{text} at {i} (e={}, p={})",
+                    seq.preperiod,
+                    seq.period
+                );
+            }
+            // fundamental: no smaller period fits the long prefix from e on
+            for q in 1..seq.period {
+                let fits = (seq.preperiod..fast.values().len() - q)
+                    .all(|i| fast.values()[i] == fast.values()[i + q]);
+                assert!(!fits, "{text}: period {q} < {} also fits", seq.period);
+            }
+        }
+    }
+}
+
+#[test]
+fn subtraction_game_as_octal_code_agrees() {
+    for moves in [vec![1u64, 3, 4], vec![2, 3, 5, 7], vec![2, 5, 6]] {
+        let set = SubtractionSet::new(moves.clone()).unwrap();
+        let code = OctalCode::from_subtraction(&moves).unwrap();
+        assert_eq!(set.values(300), code.values_quadratic(300), "{moves:?}");
+        let a = period(&HeapGame::Subtraction(set));
+        let b = period(&HeapGame::Octal(code));
+        assert_eq!(a, b, "{moves:?}");
+    }
+}
+
+mod counts {
+    use grundy::count::Outcome;
+    use grundy::games::heaps::Heaps;
+    use grundy::heap::{HeapGame, OctalCode, SubtractionSet};
+    use grundy::oracle::{OctalHeaps, Solver, SubtractionHeap, Sum, for_each_tuple};
+    use grundy::ring::Arithmetic;
+    use num_bigint::BigUint;
+
+    fn check(game: HeapGame, winning_of: &mut dyn FnMut(&[u64]) -> bool, what: &str) {
+        for piles in 0..=3usize {
+            for n in 1..=9u64 {
+                let (mut win, mut lose) = (0u64, 0u64);
+                for_each_tuple(n, piles, |t| {
+                    let heaps: Vec<u64> = t.iter().map(|x| x + 1).collect();
+                    if winning_of(&heaps) {
+                        win += 1
+                    } else {
+                        lose += 1
+                    }
+                });
+                // a small --max-len forces the period path for larger n
+                for max_len in [10_000u64, 4] {
+                    let h = Heaps::new(game.clone(), n, piles as u64, max_len).unwrap();
+                    for (o, want) in [(Outcome::Winning, win), (Outcome::Losing, lose)] {
+                        match h.solve(Arithmetic::Exact, o) {
+                            Ok(v) => {
+                                assert_eq!(v, BigUint::from(want), "{what} n={n} K={piles} {o:?}")
+                            }
+                            Err(e) => assert!(max_len < n + 1, "{what}: {e}"),
+                        }
+                        if let Ok(v) = h.solve(Arithmetic::Modulo(6), o) {
+                            assert_eq!(v, BigUint::from(want % 6));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn octal_heap_counts_match_the_whole_game_search() {
+        for code in ["0.77", "0.07", "0.137", "4.07", "0.51", "0.16"] {
+            let c = OctalCode::parse(code).unwrap();
+            let digits: Vec<u8> = (0..=c.max_removal()).map(|k| c.digit(k)).collect();
+            let mut s = Solver::new(OctalHeaps { digits });
+            let mut win = |heaps: &[u64]| {
+                let mut v = heaps.to_vec();
+                v.sort_unstable();
+                s.is_winning(&v)
+            };
+            check(HeapGame::Octal(c), &mut win, code);
+        }
+    }
+
+    #[test]
+    fn subtraction_heap_counts_match_the_whole_game_search() {
+        for moves in [vec![1u64, 3, 4], vec![2, 3, 5, 7], vec![1, 2]] {
+            let mut s = Solver::new(Sum(SubtractionHeap(moves.clone())));
+            let mut win = |heaps: &[u64]| {
+                let mut v = heaps.to_vec();
+                v.sort_unstable();
+                s.is_winning(&v)
+            };
+            check(
+                HeapGame::Subtraction(SubtractionSet::new(moves.clone()).unwrap()),
+                &mut win,
+                "subtraction",
+            );
+        }
+    }
+}
