@@ -1,5 +1,6 @@
 //! From a histogram of component Grundy values to a count of sum positions.
 
+use crate::error::{Error, check_exact_digits};
 use crate::ring::{Arithmetic, Ring, RingFn, with_ring};
 use crate::xor::zero_xor_count;
 use num_bigint::BigUint;
@@ -60,4 +61,18 @@ impl RingFn for SumCount<'_> {
 /// [`count_sums`] in the arithmetic asked for, as a nonnegative integer.
 pub fn count_sums_in(arith: Arithmetic, hist: &[u128], k: u128, outcome: Outcome) -> BigUint {
     with_ring(arith, SumCount { hist, k, outcome })
+}
+
+/// Counts ordered `k`-tuples of components, each one of `size` positions whose
+/// Grundy histogram `histogram` builds, after refusing an exact answer that would
+/// be astronomically long (`size^k` has about `k·log₁₀ size` digits).
+pub fn solve_sums(
+    arith: Arithmetic,
+    outcome: Outcome,
+    k: u128,
+    size: u64,
+    histogram: impl FnOnce() -> Result<Vec<u128>, Error>,
+) -> Result<BigUint, Error> {
+    check_exact_digits(arith == Arithmetic::Exact, k as f64 * (size as f64).log10())?;
+    Ok(count_sums_in(arith, &histogram()?, k, outcome))
 }

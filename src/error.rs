@@ -11,9 +11,7 @@ pub struct Error {
 impl Error {
     /// Bad or unreasonable input.
     pub fn input(message: impl Into<String>) -> Self {
-        Error {
-            message: message.into(),
-        }
+        Error { message: message.into() }
     }
 
     /// The message.

@@ -29,11 +29,7 @@ pub struct Solver<G: Game> {
 impl<G: Game> Solver<G> {
     /// A solver with empty memo tables.
     pub fn new(game: G) -> Self {
-        Solver {
-            game,
-            grundy: HashMap::new(),
-            winning: HashMap::new(),
-        }
+        Solver { game, grundy: HashMap::new(), winning: HashMap::new() }
     }
 
     /// The Grundy value: the mex of the values of the moves.
@@ -41,19 +37,11 @@ impl<G: Game> Solver<G> {
         if let Some(&g) = self.grundy.get(pos) {
             return g;
         }
-        let mut seen: Vec<u32> = self
-            .game
-            .moves(pos)
-            .iter()
-            .map(|p| self.grundy(p))
-            .collect();
+        let mut seen: Vec<u32> = self.game.moves(pos).iter().map(|p| self.grundy(p)).collect();
         seen.sort_unstable();
         seen.dedup();
-        let mex = seen
-            .iter()
-            .enumerate()
-            .find(|&(i, &v)| i as u32 != v)
-            .map_or(seen.len(), |(i, _)| i) as u32;
+        let mex =
+            seen.iter().enumerate().find(|&(i, &v)| i as u32 != v).map_or(seen.len(), |(i, _)| i) as u32;
         self.grundy.insert(pos.clone(), mex);
         mex
     }
@@ -120,10 +108,7 @@ pub struct CoprimePile;
 impl Game for CoprimePile {
     type Pos = u64;
     fn moves(&self, &n: &u64) -> Vec<u64> {
-        (1..=n)
-            .filter(|&a| num_integer::gcd(a, n) == 1)
-            .map(|a| n - a)
-            .collect()
+        (1..=n).filter(|&a| num_integer::gcd(a, n) == 1).map(|a| n - a).collect()
     }
 }
 
@@ -140,12 +125,7 @@ impl Game for OctalHeaps {
     fn moves(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
         let mut out = Vec::new();
         for (i, &h) in heaps.iter().enumerate() {
-            let rest: Vec<u64> = heaps
-                .iter()
-                .enumerate()
-                .filter(|&(j, _)| j != i)
-                .map(|(_, &x)| x)
-                .collect();
+            let rest: Vec<u64> = heaps.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &x)| x).collect();
             let mut push = |parts: &[u64]| {
                 let mut next = rest.clone();
                 next.extend_from_slice(parts);
@@ -263,19 +243,13 @@ pub fn for_each_tuple(base: u64, len: usize, mut f: impl FnMut(&[u64])) {
 /// Counts `(winning, losing)` placements of `tokens` tokens on `{0..n−1}^dims`
 /// by searching the whole multi-token game.
 pub fn board_counts(n: u64, tokens: usize, dims: usize, moves: &[u64]) -> (u64, u64) {
-    let mut solver = Solver::new(Sum(BoardToken {
-        moves: moves.to_vec(),
-    }));
+    let mut solver = Solver::new(Sum(BoardToken { moves: moves.to_vec() }));
     let (mut win, mut lose) = (0, 0);
     for_each_tuple(n, tokens * dims, |coords| {
         let mut parts: Vec<Vec<u64>> = coords.chunks(dims.max(1)).map(|c| c.to_vec()).collect();
         parts.truncate(tokens);
         parts.sort();
-        if solver.is_winning(&parts) {
-            win += 1
-        } else {
-            lose += 1
-        }
+        if solver.is_winning(&parts) { win += 1 } else { lose += 1 }
     });
     (win, lose)
 }
@@ -288,11 +262,7 @@ pub fn pile_counts<G: Game<Pos = u64>>(game: G, lo: u64, hi: u64, piles: usize) 
     for_each_tuple((hi + 1).saturating_sub(lo), piles, |t| {
         let mut parts: Vec<u64> = t.iter().map(|x| x + lo).collect();
         parts.sort();
-        if solver.is_winning(&parts) {
-            win += 1
-        } else {
-            lose += 1
-        }
+        if solver.is_winning(&parts) { win += 1 } else { lose += 1 }
     });
     (win, lose)
 }
@@ -309,11 +279,7 @@ pub fn silver_dollar_counts(n: u32, coins: u32) -> (u64, u64) {
         }
         let squares: Vec<u32> = (0..n).filter(|&i| mask >> i & 1 == 1).collect();
         for dollar in 0..m {
-            if solver.is_winning(&Some((squares.clone(), dollar))) {
-                win += 1
-            } else {
-                lose += 1
-            }
+            if solver.is_winning(&Some((squares.clone(), dollar))) { win += 1 } else { lose += 1 }
         }
     }
     (win, lose)

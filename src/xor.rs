@@ -24,10 +24,7 @@ use crate::ring::Ring;
 
 /// Unnormalized Walsh–Hadamard transform in place; `v.len()` must be a power of two.
 pub fn walsh_hadamard(v: &mut [i128]) {
-    assert!(
-        v.len().is_power_of_two(),
-        "transform length must be a power of two"
-    );
+    assert!(v.len().is_power_of_two(), "transform length must be a power of two");
     let mut half = 1;
     while half < v.len() {
         for block in v.chunks_exact_mut(2 * half) {
@@ -51,10 +48,8 @@ pub fn value_bits(len: usize) -> u32 {
 /// zeros when `k > 0` (they contribute `0^k = 0`). Returns the terms and `b`.
 pub fn transform_terms(hist: &[u128], k: u128) -> (Vec<(i128, u128)>, u32) {
     let b = value_bits(hist.len());
-    let mut v: Vec<i128> = hist
-        .iter()
-        .map(|&c| i128::try_from(c).expect("histogram counts fit in i128"))
-        .collect();
+    let mut v: Vec<i128> =
+        hist.iter().map(|&c| i128::try_from(c).expect("histogram counts fit in i128")).collect();
     v.resize(1usize << b, 0);
     walsh_hadamard(&mut v);
     v.sort_unstable();

@@ -15,13 +15,7 @@ fn all_short_codes() -> Vec<(Vec<u8>, String)> {
                     digits.push((y % 8) as u8);
                     y /= 8;
                 }
-                let text = format!(
-                    "{d0}.{}",
-                    digits[1..]
-                        .iter()
-                        .map(|d| d.to_string())
-                        .collect::<String>()
-                );
+                let text = format!("{d0}.{}", digits[1..].iter().map(|d| d.to_string()).collect::<String>());
                 out.push((digits, text));
             }
         }
@@ -37,9 +31,8 @@ fn every_octal_code_of_up_to_three_digits_matches_the_game_search() {
         }
         let code = OctalCode::parse(&text).unwrap();
         let mut oracle = Solver::new(OctalHeaps { digits });
-        let want: Vec<u32> = (0..=20u64)
-            .map(|n| oracle.grundy(&if n == 0 { vec![] } else { vec![n] }))
-            .collect();
+        let want: Vec<u32> =
+            (0..=20u64).map(|n| oracle.grundy(&if n == 0 { vec![] } else { vec![n] })).collect();
         assert_eq!(code.values_quadratic(21), want, "{text} quadratic");
         let mut fast = RareValues::new(&code);
         fast.extend_to(21);
@@ -56,11 +49,7 @@ fn rare_values_match_quadratic_on_longer_prefixes() {
         let code = OctalCode::parse(&text).unwrap();
         let mut fast = RareValues::new(&code);
         fast.extend_to(1500);
-        assert_eq!(
-            fast.values(),
-            code.values_quadratic(1500).as_slice(),
-            "{text}"
-        );
+        assert_eq!(fast.values(), code.values_quadratic(1500).as_slice(), "{text}");
     }
 }
 
@@ -79,12 +68,7 @@ fn known_periods() {
     // 0.4 has g = 0,0,0,1,...: the e = 0 pitfall must not certify period 1.
     let (e, p) = period(&octal("0.4"));
     assert!(!(e == 0 && p == 1));
-    assert_eq!(
-        period(&HeapGame::Subtraction(
-            SubtractionSet::new(vec![1, 2, 3]).unwrap()
-        )),
-        (0, 4)
-    );
+    assert_eq!(period(&HeapGame::Subtraction(SubtractionSet::new(vec![1, 2, 3]).unwrap())), (0, 4));
     assert_eq!(period(&octal("0.3333")), (0, 5));
     // 0.16 has no known period: nothing may be certified in a short prefix.
     let open = octal("0.16").analyze(100, 4096);
@@ -105,13 +89,7 @@ fn certified_periods_hold_far_beyond_the_certificate() {
             let mut fast = RareValues::new(&code);
             fast.extend_to(3 * a.computed + 200);
             for (i, &v) in fast.values().iter().enumerate() {
-                assert_eq!(
-                    seq.value(i as u64),
-                    v,
-                    "{text} at {i} (e={}, p={})",
-                    seq.preperiod,
-                    seq.period
-                );
+                assert_eq!(seq.value(i as u64), v, "{text} at {i} (e={}, p={})", seq.preperiod, seq.period);
             }
             // fundamental: no smaller period fits the long prefix from e on
             for q in 1..seq.period {
@@ -149,11 +127,7 @@ mod counts {
                 let (mut win, mut lose) = (0u64, 0u64);
                 for_each_tuple(n, piles, |t| {
                     let heaps: Vec<u64> = t.iter().map(|x| x + 1).collect();
-                    if winning_of(&heaps) {
-                        win += 1
-                    } else {
-                        lose += 1
-                    }
+                    if winning_of(&heaps) { win += 1 } else { lose += 1 }
                 });
                 // a small --max-len forces the period path for larger n
                 for max_len in [10_000u64, 4] {

@@ -34,9 +34,7 @@ fn every_small_board_matches_the_game_search() {
 fn token_values_are_xor_of_coordinate_values() {
     // The oracle's mex over a token's real moves, for every cell of 6^3.
     for moves in MOVE_SETS {
-        let mut cell = Solver::new(BoardToken {
-            moves: moves.to_vec(),
-        });
+        let mut cell = Solver::new(BoardToken { moves: moves.to_vec() });
         let mut heap = Solver::new(SubtractionHeap(moves.to_vec()));
         for x in 0..6u64 {
             for y in 0..6u64 {
@@ -62,9 +60,7 @@ fn coordinate_histograms_periodic_vs_scan_vs_oracle() {
     for moves in sets {
         let set = SubtractionSet::new(moves.clone()).unwrap();
         let mut oracle = Solver::new(SubtractionHeap(moves.clone()));
-        let seq = set
-            .periodic(1 << 16)
-            .expect("subtraction games are periodic");
+        let seq = set.periodic(1 << 16).expect("subtraction games are periodic");
         for i in 0..400u64 {
             assert_eq!(seq.value(i), oracle.grundy(&i), "{moves:?} at {i}");
         }

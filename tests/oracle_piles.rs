@@ -46,17 +46,13 @@ fn piles_match<G: Game<Pos = u64> + Copy>(
 #[test]
 fn divisor_counts_match_the_game_search() {
     // piles in 1..=N
-    piles_match("divisor", DivisorPile, |top, k, a, o| {
-        DivisorNim::new(top, k)?.solve(a, o)
-    });
+    piles_match("divisor", DivisorPile, |top, k, a, o| DivisorNim::new(top, k)?.solve(a, o));
 }
 
 #[test]
 fn coprime_counts_match_the_game_search() {
     // piles in 1..=N-1
-    piles_match("coprime", CoprimePile, |top, k, a, o| {
-        CoprimeNim::new(top + 1, k)?.solve(a, o)
-    });
+    piles_match("coprime", CoprimePile, |top, k, a, o| CoprimeNim::new(top + 1, k)?.solve(a, o));
 }
 
 #[test]

@@ -12,9 +12,7 @@ fn every_strip_up_to_twelve_squares() {
         for coins in 0..n {
             let oracle = silver_dollar_counts(n, coins);
             let game = SilverDollar::new(n as u64, coins as u64).unwrap();
-            assert_matches_oracle(&format!("silver n={n} coins={coins}"), oracle, |a, o| {
-                game.solve(a, o)
-            });
+            assert_matches_oracle(&format!("silver n={n} coins={coins}"), oracle, |a, o| game.solve(a, o));
         }
     }
 }

@@ -28,8 +28,7 @@ pub struct BoardArgs {
 }
 
 pub fn run(a: &BoardArgs) -> CliResult {
-    let moves =
-        SubtractionSet::parse(&a.moves).map_err(|e| Error::input(format!("--moves: {e}")))?;
+    let moves = SubtractionSet::parse(&a.moves).map_err(|e| Error::input(format!("--moves: {e}")))?;
     let board = Board::new(a.n, a.tokens, a.dims, moves.clone())?;
     let parameters = params(&[
         ("n", json!(a.n)),
@@ -37,7 +36,5 @@ pub fn run(a: &BoardArgs) -> CliResult {
         ("moves", json!(moves.moves())),
         ("dims", json!(a.dims)),
     ]);
-    run_count("board", parameters, &a.opts, Outcome::Winning, |ar, o| {
-        board.solve(ar, o)
-    })
+    run_count("board", parameters, &a.opts, Outcome::Winning, |ar, o| board.solve(ar, o))
 }

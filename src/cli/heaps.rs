@@ -33,12 +33,7 @@ pub struct HeapsArgs {
 pub fn run(a: &HeapsArgs) -> CliResult {
     let game = HeapGame::from_options(a.moves.as_deref(), a.game.as_deref())?;
     let heaps = Heaps::new(game, a.n, a.piles, a.max_len)?;
-    let parameters = params(&[
-        ("game", json!(heaps.game.describe())),
-        ("n", json!(a.n)),
-        ("piles", json!(a.piles)),
-    ]);
-    run_count("heaps", parameters, &a.opts, Outcome::Losing, |ar, o| {
-        heaps.solve(ar, o)
-    })
+    let parameters =
+        params(&[("game", json!(heaps.game.describe())), ("n", json!(a.n)), ("piles", json!(a.piles))]);
+    run_count("heaps", parameters, &a.opts, Outcome::Losing, |ar, o| heaps.solve(ar, o))
 }

@@ -17,14 +17,10 @@ fn parse_u128(text: &str) -> Result<u128, String> {
     if cleaned.trim().is_empty() {
         return Err("expected a number, found nothing".to_string());
     }
-    if let Some((i, c)) = cleaned
-        .char_indices()
-        .find(|&(_, c)| !(c.is_ascii_digit() || "+-*^eE ".contains(c)))
+    if let Some((i, c)) =
+        cleaned.char_indices().find(|&(_, c)| !(c.is_ascii_digit() || "+-*^eE ".contains(c)))
     {
-        return Err(format!(
-            "invalid character '{c}' at position {} in '{text}'",
-            i + 1
-        ));
+        return Err(format!("invalid character '{c}' at position {} in '{text}'", i + 1));
     }
     let overflow = || format!("'{text}' is too large");
     let mut total: i128 = 0;
@@ -36,9 +32,7 @@ fn parse_u128(text: &str) -> Result<u128, String> {
         }
         let mut product: u128 = 1;
         for factor in body.split('*') {
-            product = product
-                .checked_mul(parse_power(factor.trim(), text)?)
-                .ok_or_else(overflow)?;
+            product = product.checked_mul(parse_power(factor.trim(), text)?).ok_or_else(overflow)?;
         }
         let product = i128::try_from(product).map_err(|_| overflow())?;
         total = total.checked_add(sign * product).ok_or_else(overflow)?;
@@ -82,10 +76,7 @@ fn parse_power(factor: &str, text: &str) -> Result<u128, String> {
         }
         (Some(_), Some(e)) => {
             let e = u32::try_from(int(e)?).map_err(|_| overflow())?;
-            10u128
-                .checked_pow(e)
-                .and_then(|p| b.checked_mul(p))
-                .ok_or_else(overflow)
+            10u128.checked_pow(e).and_then(|p| b.checked_mul(p)).ok_or_else(overflow)
         }
     }
 }
@@ -106,9 +97,7 @@ mod tests {
 
     #[test]
     fn rejects_garbage() {
-        for bad in [
-            "", "abc", "12x", "2^64", "-5", "1e", "^3", "3-5", "10^^2", "1.5",
-        ] {
+        for bad in ["", "abc", "12x", "2^64", "-5", "1e", "^3", "3-5", "10^^2", "1.5"] {
             assert!(parse_u64(bad).is_err(), "{bad}");
         }
     }

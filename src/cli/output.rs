@@ -51,10 +51,7 @@ pub fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
 
 /// Builds a parameters map from name/value pairs.
 pub fn params(pairs: &[(&str, Value)]) -> Map<String, Value> {
-    pairs
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.clone()))
-        .collect()
+    pairs.iter().map(|(k, v)| (k.to_string(), v.clone())).collect()
 }
 
 /// Runs one game count with the shared options and prints its report.
@@ -67,14 +64,6 @@ pub fn run_count(
 ) -> Result<(), Error> {
     let outcome = opts.outcome(default);
     let (value, seconds) = timed(|| solve(opts.arithmetic(), outcome));
-    Report {
-        game,
-        parameters,
-        modulus: opts.modulus,
-        outcome,
-        value: value?,
-        seconds,
-    }
-    .print(opts);
+    Report { game, parameters, modulus: opts.modulus, outcome, value: value?, seconds }.print(opts);
     Ok(())
 }

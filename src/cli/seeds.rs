@@ -40,27 +40,12 @@ fn board(n: u64, tokens: u64, arith: Arithmetic) -> Result<BigUint, Error> {
 
 fn entries() -> Vec<Entry> {
     let mut v = Vec::new();
-    let mut add = |game,
-                   params: String,
-                   modulus,
-                   published,
-                   solve: Box<dyn Fn() -> Result<BigUint, Error>>| {
-        v.push(Entry {
-            game,
-            params,
-            modulus,
-            published,
-            solve,
-        })
-    };
+    let mut add =
+        |game, params: String, modulus, published, solve: Box<dyn Fn() -> Result<BigUint, Error>>| {
+            v.push(Entry { game, params, modulus, published, solve })
+        };
     for (n, c, want) in [(3, 1, "4"), (3, 2, "40"), (9, 3, "450304")] {
-        add(
-            "board",
-            format!("n={n} tokens={c}"),
-            None,
-            Some(want),
-            Box::new(move || board(n, c, Exact)),
-        );
+        add("board", format!("n={n} tokens={c}"), None, Some(want), Box::new(move || board(n, c, Exact)));
     }
     add(
         "board",
@@ -83,12 +68,9 @@ fn entries() -> Vec<Entry> {
         "n=123456787654321 piles=3".into(),
         Some("1234567890"),
         None,
-        Box::new(|| {
-            DivisorNim::new(123_456_787_654_321, 3)?.solve(Modulo(1_234_567_890), Outcome::Winning)
-        }),
+        Box::new(|| DivisorNim::new(123_456_787_654_321, 3)?.solve(Modulo(1_234_567_890), Outcome::Winning)),
     );
-    let coprime =
-        |n: u64, k: u64, arith: Arithmetic| CoprimeNim::new(n, k)?.solve(arith, Outcome::Losing);
+    let coprime = |n: u64, k: u64, arith: Arithmetic| CoprimeNim::new(n, k)?.solve(arith, Outcome::Losing);
     for (n, k, want) in [(5, 2, "6"), (10, 5, "9964"), (10, 10, "472400303")] {
         add(
             "coprime-nim",
@@ -112,8 +94,7 @@ fn entries() -> Vec<Entry> {
         None,
         Box::new(move || coprime(10_000_000, 10_000_000, Modulo(1_000_000_007))),
     );
-    let silver =
-        |n: u64, c: u64, arith: Arithmetic| SilverDollar::new(n, c)?.solve(arith, Outcome::Winning);
+    let silver = |n: u64, c: u64, arith: Arithmetic| SilverDollar::new(n, c)?.solve(arith, Outcome::Winning);
     for (n, c, want) in [(10, 2, "324"), (100, 10, "1514704946113500")] {
         add(
             "silver-dollar",

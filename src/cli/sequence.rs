@@ -35,9 +35,7 @@ const MAX_VALUES: u64 = 1 << 28;
 pub fn run(a: &SequenceArgs) -> CliResult {
     let game = HeapGame::from_options(a.moves.as_deref(), a.game.as_deref())?;
     if a.len > MAX_VALUES || a.max_len > MAX_VALUES {
-        return Err(Error::input(format!(
-            "--len and --max-len are limited to {MAX_VALUES}"
-        )));
+        return Err(Error::input(format!("--len and --max-len are limited to {MAX_VALUES}")));
     }
     if a.max_len == 0 {
         return Err(Error::input("--max-len must be at least 1"));

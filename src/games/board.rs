@@ -14,8 +14,8 @@
 //! `O(preperiod + period)` (see [`SubtractionSet::periodic`]), with the `O(n)`
 //! scan kept as the reference path.
 
-use crate::count::{Outcome, count_sums_in};
-use crate::error::{Error, check_exact_digits};
+use crate::count::{Outcome, solve_sums};
+use crate::error::Error;
 use crate::heap::{SubtractionSet, histogram_range};
 use crate::ring::Arithmetic;
 use num_bigint::BigUint;
@@ -43,19 +43,12 @@ impl Board {
     /// Validates the parameters.
     pub fn new(n: u64, tokens: u64, dims: u64, moves: SubtractionSet) -> Result<Self, Error> {
         if n == 0 {
-            return Err(Error::input(
-                "--n must be at least 1 (coordinates run over 0..n-1)",
-            ));
+            return Err(Error::input("--n must be at least 1 (coordinates run over 0..n-1)"));
         }
         if dims == 0 {
             return Err(Error::input("--dims must be at least 1"));
         }
-        Ok(Board {
-            n,
-            tokens,
-            dims,
-            moves,
-        })
+        Ok(Board { n, tokens, dims, moves })
     }
 
     /// The number of independent coordinates in a placement: `dims · tokens`.
@@ -84,15 +77,8 @@ impl Board {
         )))
     }
 
-    /// Refuses an exact answer that would be astronomically long.
-    pub fn check_exact(&self, exact: bool) -> Result<(), Error> {
-        check_exact_digits(exact, self.coordinates() as f64 * (self.n as f64).log10())
-    }
-
     /// The number of winning or losing placements, exactly or modulo `M`.
     pub fn solve(&self, arith: Arithmetic, outcome: Outcome) -> Result<BigUint, Error> {
-        self.check_exact(arith == Arithmetic::Exact)?;
-        let hist = self.coordinate_histogram()?;
-        Ok(count_sums_in(arith, &hist, self.coordinates(), outcome))
+        solve_sums(arith, outcome, self.coordinates(), self.n, || self.coordinate_histogram())
     }
 }

@@ -5,8 +5,8 @@
 //! pile sizes `1..=X` with `X = N − 1` the histogram is `c₀ = ⌊X/2⌋`, `c₁ = 1`,
 //! and `c_{π(p)}` = the number of odd `y <= X` with smallest prime factor `p`.
 
-use crate::count::{Outcome, count_sums_in};
-use crate::error::{Error, check_exact_digits, check_memory};
+use crate::count::{Outcome, solve_sums};
+use crate::error::{Error, check_memory};
 use crate::number::sieve::odd_spf_buckets;
 use crate::number::{prime_count_trial, smallest_prime_factor};
 use crate::ring::Arithmetic;
@@ -35,19 +35,14 @@ impl CoprimeNim {
     /// Validates the parameters.
     pub fn new(n: u64, piles: u64) -> Result<Self, Error> {
         if n < 2 {
-            return Err(Error::input(
-                "--n must be at least 2 (pile sizes run over 1..=N-1)",
-            ));
+            return Err(Error::input("--n must be at least 2 (pile sizes run over 1..=N-1)"));
         }
         Ok(CoprimeNim { n, piles })
     }
 
     /// The number of winning or losing positions, exactly or modulo `M`.
     pub fn solve(&self, arith: Arithmetic, outcome: Outcome) -> Result<BigUint, Error> {
-        let digits = self.piles as f64 * ((self.n - 1) as f64).log10();
-        check_exact_digits(arith == Arithmetic::Exact, digits)?;
-        let hist = histogram_by_sieve(self.n)?;
-        Ok(count_sums_in(arith, &hist, self.piles as u128, outcome))
+        solve_sums(arith, outcome, self.piles as u128, self.n - 1, || histogram_by_sieve(self.n))
     }
 }
 
@@ -61,11 +56,7 @@ pub fn sieve_memory(n: u64) -> f64 {
 
 /// The histogram of Grundy values over pile sizes `1..=N−1` by the odd sieve.
 pub fn histogram_by_sieve(n: u64) -> Result<Vec<u128>, Error> {
-    check_memory(
-        sieve_memory(n),
-        "the sieve for this --n",
-        "choose a smaller --n",
-    )?;
+    check_memory(sieve_memory(n), "the sieve for this --n", "choose a smaller --n")?;
     let x = n - 1;
     let mut hist = vec![(x / 2) as u128, u128::from(x >= 1)];
     hist.extend(odd_spf_buckets(x).into_iter().map(u128::from));

@@ -5,16 +5,14 @@
 //! piles in `1..=N` with `v₂ = k` is `⌊N/2^k⌋ − ⌊N/2^{k+1}⌋`, so the histogram has at
 //! most 64 entries and any number of piles `K` costs one small XOR power.
 
-use crate::count::{Outcome, count_sums_in};
-use crate::error::{Error, check_exact_digits};
+use crate::count::{Outcome, solve_sums};
+use crate::error::Error;
 use crate::ring::Arithmetic;
 use num_bigint::BigUint;
 
 /// The histogram of `v₂(x)` over `1 <= x <= n`.
 pub fn histogram(n: u64) -> Vec<u128> {
-    let mut hist: Vec<u128> = (0..64)
-        .map(|k| ((n >> k) - (n >> k >> 1)) as u128)
-        .collect();
+    let mut hist: Vec<u128> = (0..64).map(|k| ((n >> k) - (n >> k >> 1)) as u128).collect();
     while hist.len() > 1 && hist.last() == Some(&0) {
         hist.pop();
     }
@@ -39,24 +37,13 @@ impl DivisorNim {
     /// Validates the parameters.
     pub fn new(n: u64, piles: u64) -> Result<Self, Error> {
         if n == 0 {
-            return Err(Error::input(
-                "--n must be at least 1 (pile sizes run over 1..=N)",
-            ));
+            return Err(Error::input("--n must be at least 1 (pile sizes run over 1..=N)"));
         }
         Ok(DivisorNim { n, piles })
     }
 
     /// The number of winning or losing positions, exactly or modulo `M`.
     pub fn solve(&self, arith: Arithmetic, outcome: Outcome) -> Result<BigUint, Error> {
-        check_exact_digits(
-            arith == Arithmetic::Exact,
-            self.piles as f64 * (self.n as f64).log10(),
-        )?;
-        Ok(count_sums_in(
-            arith,
-            &histogram(self.n),
-            self.piles as u128,
-            outcome,
-        ))
+        solve_sums(arith, outcome, self.piles as u128, self.n, || Ok(histogram(self.n)))
     }
 }

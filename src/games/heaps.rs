@@ -4,8 +4,8 @@
 //! `O(preperiod + period)`, so `N` and `K` may be as large as `10^18`; without a
 //! certified period `N` is limited to the computed range.
 
-use crate::count::{Outcome, count_sums_in};
-use crate::error::{Error, check_exact_digits};
+use crate::count::{Outcome, solve_sums};
+use crate::error::Error;
 use crate::heap::HeapGame;
 use crate::ring::Arithmetic;
 use num_bigint::BigUint;
@@ -30,21 +30,12 @@ impl Heaps {
     /// Validates the parameters.
     pub fn new(game: HeapGame, n: u64, piles: u64, max_len: u64) -> Result<Self, Error> {
         if n == 0 {
-            return Err(Error::input(
-                "--n must be at least 1 (heap sizes run over 1..=N)",
-            ));
+            return Err(Error::input("--n must be at least 1 (heap sizes run over 1..=N)"));
         }
         if max_len == 0 || max_len > MAX_COMPUTE {
-            return Err(Error::input(format!(
-                "--max-len must be between 1 and {MAX_COMPUTE}"
-            )));
+            return Err(Error::input(format!("--max-len must be between 1 and {MAX_COMPUTE}")));
         }
-        Ok(Heaps {
-            game,
-            n,
-            piles,
-            max_len,
-        })
+        Ok(Heaps { game, n, piles, max_len })
     }
 
     /// The histogram of nim-values over heap sizes `1..=N`.
@@ -56,15 +47,6 @@ impl Heaps {
 
     /// The number of winning or losing positions, exactly or modulo `M`.
     pub fn solve(&self, arith: Arithmetic, outcome: Outcome) -> Result<BigUint, Error> {
-        check_exact_digits(
-            arith == Arithmetic::Exact,
-            self.piles as f64 * (self.n as f64).log10(),
-        )?;
-        Ok(count_sums_in(
-            arith,
-            &self.histogram()?,
-            self.piles as u128,
-            outcome,
-        ))
+        solve_sums(arith, outcome, self.piles as u128, self.n, || self.histogram())
     }
 }

@@ -40,9 +40,7 @@ pub struct SilverDollar {
 impl SilverDollar {
     /// Validates the parameters.
     pub fn new(n: u64, coins: u64) -> Result<Self, Error> {
-        let m = coins
-            .checked_add(1)
-            .ok_or_else(|| Error::input("--coins is too large"))?;
+        let m = coins.checked_add(1).ok_or_else(|| Error::input("--coins is too large"))?;
         if m > n {
             return Err(Error::input(format!(
                 "{coins} coins plus the silver dollar need {m} squares, but the strip has only --n {n}"
@@ -109,9 +107,7 @@ fn losing_count<R: Ring>(ring: &R, n: u64, m: u64) -> R::Elem {
 /// `ways(s) = Σ_{x even} C(active, x)·C(passive, s − x)` for `0 <= s <= active + passive`.
 pub fn column_ways<R: Ring>(ring: &R, active: u64, passive: u64) -> Vec<R::Elem> {
     let to_ring = |row: Vec<num_bigint::BigUint>| -> Vec<R::Elem> {
-        row.into_iter()
-            .map(|c| ring.of_bigint(&BigInt::from(c)))
-            .collect()
+        row.into_iter().map(|c| ring.of_bigint(&BigInt::from(c))).collect()
     };
     let a = to_ring(binomial_row(active));
     let p = to_ring(binomial_row(passive));

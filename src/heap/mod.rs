@@ -114,24 +114,14 @@ impl HeapGame {
                 (None, HeapGame::Subtraction(s)) => s.values(len),
                 (None, HeapGame::Octal(_)) => unreachable!("octal games use RareValues"),
             };
-            let certified = find_period(&values, |e, p| {
-                self.certificate_length(e, p).unwrap_or(usize::MAX)
-            });
+            let certified = find_period(&values, |e, p| self.certificate_length(e, p).unwrap_or(usize::MAX));
             if let Some((e, p)) = certified {
                 let seq = Periodic::new(values.clone(), e, p);
                 let filled: Vec<u32> = (0..want.max(len) as u64).map(|i| seq.value(i)).collect();
-                return Analysis {
-                    values: filled,
-                    computed: len,
-                    periodic: Some(seq),
-                };
+                return Analysis { values: filled, computed: len, periodic: Some(seq) };
             }
             if len >= max_len {
-                return Analysis {
-                    values,
-                    computed: len,
-                    periodic: None,
-                };
+                return Analysis { values, computed: len, periodic: None };
             }
             len = (len * 2).min(max_len);
         }

@@ -32,9 +32,7 @@ impl OctalCode {
         };
         let chars: Vec<char> = text.trim().chars().collect();
         let Some(dot) = chars.iter().position(|&c| c == '.') else {
-            return Err(Error::input(format!(
-                "malformed octal code '{text}': expected a point, as in 0.77"
-            )));
+            return Err(Error::input(format!("malformed octal code '{text}': expected a point, as in 0.77")));
         };
         if dot != 1 {
             let (i, c) = if dot == 0 { (0, '.') } else { (1, chars[1]) };
@@ -55,10 +53,7 @@ impl OctalCode {
         while digits.len() > 1 && digits.last() == Some(&0) {
             digits.pop();
         }
-        Ok(OctalCode {
-            digits,
-            text: text.trim().to_string(),
-        })
+        Ok(OctalCode { digits, text: text.trim().to_string() })
     }
 
     /// The code of the subtraction game with set `moves` (digit 3 at each member).
@@ -68,13 +63,7 @@ impl OctalCode {
         for &s in moves {
             digits[s as usize] = 3;
         }
-        let text = format!(
-            "0.{}",
-            digits[1..]
-                .iter()
-                .map(|d| d.to_string())
-                .collect::<String>()
-        );
+        let text = format!("0.{}", digits[1..].iter().map(|d| d.to_string()).collect::<String>());
         Some(OctalCode { digits, text })
     }
 
@@ -109,24 +98,16 @@ impl OctalCode {
 
     /// The values reached by moves that leave at most one heap:
     /// `0` for bit 1 at `k = n`, `g(n − k)` for bit 2 at `k < n`.
-    pub fn single_heap_values<'a>(
-        &'a self,
-        n: usize,
-        g: &'a [u32],
-    ) -> impl Iterator<Item = u32> + 'a {
-        self.digits
-            .iter()
-            .enumerate()
-            .skip(1)
-            .filter_map(move |(k, &d)| {
-                if k == n && d & 1 != 0 {
-                    Some(0)
-                } else if k < n && d & 2 != 0 {
-                    Some(g[n - k])
-                } else {
-                    None
-                }
-            })
+    pub fn single_heap_values<'a>(&'a self, n: usize, g: &'a [u32]) -> impl Iterator<Item = u32> + 'a {
+        self.digits.iter().enumerate().skip(1).filter_map(move |(k, &d)| {
+            if k == n && d & 1 != 0 {
+                Some(0)
+            } else if k < n && d & 2 != 0 {
+                Some(g[n - k])
+            } else {
+                None
+            }
+        })
     }
 
     /// How many consecutive agreements `g(i + p) = g(i)` from `i = e` prove that
@@ -204,9 +185,6 @@ mod tests {
     #[test]
     fn kayles_start() {
         let k = OctalCode::parse("0.77").unwrap();
-        assert_eq!(
-            k.values_quadratic(12),
-            vec![0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
-        );
+        assert_eq!(k.values_quadratic(12), vec![0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
     }
 }

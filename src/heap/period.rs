@@ -17,21 +17,13 @@ impl Periodic {
     /// Keeps the shortest prefix that still holds a full period.
     pub fn new(mut values: Vec<u32>, preperiod: usize, period: usize) -> Self {
         values.truncate(preperiod + period);
-        Periodic {
-            values,
-            preperiod,
-            period,
-        }
+        Periodic { values, preperiod, period }
     }
 
     /// `g(i)` for any `i`.
     pub fn value(&self, i: u64) -> u32 {
         let e = self.preperiod as u64;
-        if i < e {
-            self.values[i as usize]
-        } else {
-            self.values[(e + (i - e) % self.period as u64) as usize]
-        }
+        if i < e { self.values[i as usize] } else { self.values[(e + (i - e) % self.period as u64) as usize] }
     }
 }
 
@@ -92,11 +84,7 @@ mod tests {
 
     #[test]
     fn histogram_range_matches_direct_count() {
-        let seq = Periodic {
-            values: vec![0, 0, 1, 2, 1, 2, 1, 2],
-            preperiod: 2,
-            period: 2,
-        };
+        let seq = Periodic { values: vec![0, 0, 1, 2, 1, 2, 1, 2], preperiod: 2, period: 2 };
         for start in 0..12u64 {
             for end in start..30u64 {
                 let mut want = vec![0u128; 3];
@@ -110,9 +98,7 @@ mod tests {
 
     #[test]
     fn period_is_fundamental_and_preperiod_exact() {
-        let values: Vec<u32> = (0..100)
-            .map(|i| if i < 5 { 9 } else { (i % 3) as u32 })
-            .collect();
+        let values: Vec<u32> = (0..100).map(|i| if i < 5 { 9 } else { (i % 3) as u32 }).collect();
         assert_eq!(find_period(&values, |_, _| 3), Some((5, 3)));
     }
 }

@@ -118,9 +118,7 @@ impl<'a> RareValues<'a> {
         }
         if best.1 != self.mask {
             self.mask = best.1;
-            self.rare = (1..self.g.len())
-                .filter(|&i| !self.is_odd(self.g[i]))
-                .collect();
+            self.rare = (1..self.g.len()).filter(|&i| !self.is_odd(self.g[i])).collect();
         }
     }
 
@@ -178,10 +176,9 @@ mod tests {
 
     #[test]
     fn matches_quadratic_reference_on_classic_games() {
-        for code in [
-            "0.77", "0.07", "0.137", "4.07", "0.16", "0.106", "0.51", "0.6", "4.0", "0.4", "0.156",
-            "0.007",
-        ] {
+        for code in
+            ["0.77", "0.07", "0.137", "4.07", "0.16", "0.106", "0.51", "0.6", "4.0", "0.4", "0.156", "0.007"]
+        {
             let c = OctalCode::parse(code).unwrap();
             let mut fast = RareValues::new(&c);
             fast.extend_to(700);

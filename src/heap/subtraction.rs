@@ -39,18 +39,17 @@ impl SubtractionSet {
                     offset + 1
                 )));
             }
-            if let Some((i, c)) = part
-                .char_indices()
-                .find(|&(_, c)| !c.is_ascii_digit() && !c.is_whitespace())
+            if let Some((i, c)) =
+                part.char_indices().find(|&(_, c)| !c.is_ascii_digit() && !c.is_whitespace())
             {
                 return Err(Error::input(format!(
                     "invalid character '{c}' in move list '{text}' at character {}",
                     offset + i + 1
                 )));
             }
-            let value: u64 = trimmed.parse().map_err(|_| {
-                Error::input(format!("move '{trimmed}' is too large (at most 2^64-1)"))
-            })?;
+            let value: u64 = trimmed
+                .parse()
+                .map_err(|_| Error::input(format!("move '{trimmed}' is too large (at most 2^64-1)")))?;
             moves.push(value);
             offset += part.len() + 1;
         }

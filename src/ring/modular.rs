@@ -78,11 +78,7 @@ impl Modular {
             } else {
                 terms.iter().map(term).fold(0, u128::wrapping_add)
             };
-            let low = if width == 128 {
-                sum
-            } else {
-                sum & ((1u128 << width) - 1)
-            };
+            let low = if width == 128 { sum } else { sum & ((1u128 << width) - 1) };
             (low >> shift) as u64
         } else {
             // Rare: fall back to big integers modulo 2^width.
@@ -91,8 +87,7 @@ impl Modular {
             for &(v, m) in terms {
                 let base = BigInt::from(v).mod_floor(&BigInt::from(modulus.clone()));
                 let base = base.to_biguint().expect("nonnegative residue");
-                sum =
-                    (sum + base.modpow(&BigUint::from(k), &modulus) * BigUint::from(m)) % &modulus;
+                sum = (sum + base.modpow(&BigUint::from(k), &modulus) * BigUint::from(m)) % &modulus;
             }
             (sum >> shift).to_u64().expect("fits in 2^a < 2^64")
         }
@@ -112,9 +107,7 @@ impl Ring for Modular {
         x.rem_euclid(self.m as i128) as u64
     }
     fn of_bigint(&self, x: &BigInt) -> u64 {
-        x.mod_floor(&BigInt::from(self.m))
-            .to_u64()
-            .expect("residue fits in u64")
+        x.mod_floor(&BigInt::from(self.m)).to_u64().expect("residue fits in u64")
     }
     fn add(&self, a: &u64, b: &u64) -> u64 {
         self.reduce_u128(*a as u128 + *b as u128)
@@ -133,10 +126,7 @@ impl Ring for Modular {
     /// remainder theorem.
     fn power_sum_shifted(&self, terms: &[(i128, u128)], k: u128, shift: u32) -> u64 {
         let q = self.m >> self.twos;
-        let r_odd = self
-            .odd
-            .as_ref()
-            .map_or(0, |mg| self.odd_part(mg, terms, k, shift));
+        let r_odd = self.odd.as_ref().map_or(0, |mg| self.odd_part(mg, terms, k, shift));
         if self.twos == 0 {
             return r_odd;
         }
@@ -174,10 +164,7 @@ mod tests {
         let mut v: Vec<i128> = hist.iter().map(|&x| x as i128).collect();
         v.resize(len, 0);
         crate::xor::walsh_hadamard(&mut v);
-        (
-            v.into_iter().map(|x| (x, 1)).collect(),
-            len.trailing_zeros(),
-        )
+        (v.into_iter().map(|x| (x, 1)).collect(), len.trailing_zeros())
     }
 
     proptest! {
@@ -219,10 +206,7 @@ mod tests {
             // Multiply every term by 2^67: the sum gains 2^(67k) with k = 1.
             let big_terms: Vec<(i128, u128)> = terms.iter().map(|&(v, m)| (v, m << 67)).collect();
             let exact = Exact.power_sum_shifted(&big_terms, 1, 70);
-            assert_eq!(
-                ring.power_sum_shifted(&big_terms, 1, 70),
-                ring.of_bigint(&exact)
-            );
+            assert_eq!(ring.power_sum_shifted(&big_terms, 1, 70), ring.of_bigint(&exact));
         }
     }
 }

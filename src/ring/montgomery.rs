@@ -47,11 +47,7 @@ impl Montgomery {
         let hi = (t >> 64) as u64;
         let m = lo.wrapping_mul(self.n_inv);
         let mn_hi = ((m as u128 * self.n as u128) >> 64) as u64;
-        if hi >= mn_hi {
-            hi - mn_hi
-        } else {
-            hi.wrapping_add(self.n).wrapping_sub(mn_hi)
-        }
+        if hi >= mn_hi { hi - mn_hi } else { hi.wrapping_add(self.n).wrapping_sub(mn_hi) }
     }
 
     /// Enters Montgomery form (`x` may be any u64).
@@ -76,11 +72,7 @@ impl Montgomery {
     #[inline]
     pub fn add(&self, a: u64, b: u64) -> u64 {
         let (s, carry) = a.overflowing_add(b);
-        if carry || s >= self.n {
-            s.wrapping_sub(self.n)
-        } else {
-            s
-        }
+        if carry || s >= self.n { s.wrapping_sub(self.n) } else { s }
     }
 
     /// `a^k` for `a` in Montgomery form, by binary exponentiation.

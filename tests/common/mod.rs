@@ -7,16 +7,7 @@ use grundy::ring::Arithmetic;
 use num_bigint::BigUint;
 
 /// Moduli exercised everywhere: odd prime, even, composite, 2^k, tiny, and 2^64-1.
-pub const MODULI: [u64; 8] = [
-    1,
-    2,
-    7,
-    1 << 40,
-    1_000_000_000,
-    1_234_567_890,
-    1_000_000_007,
-    u64::MAX,
-];
+pub const MODULI: [u64; 8] = [1, 2, 7, 1 << 40, 1_000_000_000, 1_234_567_890, 1_000_000_007, u64::MAX];
 
 /// Checks a solver against the oracle's `(winning, losing)` counts, exactly and
 /// modulo every modulus in [`MODULI`].
