@@ -141,11 +141,34 @@ fn sequence_plot_writes_an_svg() {
 fn heaps_counts_through_the_period_at_any_size() {
     // Kayles, 2 heaps in 1..=3: values 1,2,3 -> 3 losing pairs (equal heaps).
     assert_eq!(ok_line(&["heaps", "--game", "0.77", "--n", "3", "--piles", "2"]), "3");
-    let line = ok_line(&["heaps", "--game", "0.77", "--n", "1e18", "--piles", "1e18", "--modulus", "10^9", "--json"]);
+    let line = ok_line(&[
+        "heaps",
+        "--game",
+        "0.77",
+        "--n",
+        "1e18",
+        "--piles",
+        "1e18",
+        "--modulus",
+        "10^9",
+        "--json",
+    ]);
     let v: serde_json::Value = serde_json::from_str(&line).unwrap();
     assert_eq!(v["game"], "heaps");
     assert_eq!(v["count"], "losing");
-    ok_line(&["board", "--n", "1e18", "--tokens", "1e18", "--modulus", "1e9", "--moves", "1,3,4", "--dims", "3"]);
+    ok_line(&[
+        "board",
+        "--n",
+        "1e18",
+        "--tokens",
+        "1e18",
+        "--modulus",
+        "1e9",
+        "--moves",
+        "1,3,4",
+        "--dims",
+        "3",
+    ]);
 }
 
 #[test]

@@ -12,8 +12,14 @@
 //!   values are reached by the plentiful odd⊕odd pairs and turn up early, and the
 //!   scan only runs to the end when the mex itself is even (a rare heap).
 //!
-//! The result is exact for every mask; the mask only decides the speed. It is
-//! re-chosen as the sequence doubles, to make `R` as small as possible. When a
+//! Some games (Dawson's chess `0.137` among them) have a sparse set in the
+//! *domain* instead (Flammenkamp): when every split removes a number of tokens of
+//! one parity, classify heap `a` by `parity(g(a) & μ) ⊕ (a mod 2)`. A split of `m`
+//! then reaches `x` with one rare part exactly when `parity(x & μ) ⊕ (m mod 2) = 1`,
+//! and the same enumeration applies.
+//!
+//! The result is exact for every mask and mode; they only decide the speed, and
+//! are re-chosen as the sequence doubles to make `R` as small as possible. When a
 //! game has few rare heaps (Kayles has finitely many for a suitable mask) the
 //! cost is `O(n·|R|)` instead of the `O(n²)` of
 //! [`OctalCode::values_quadratic`], which stays as the reference path.
@@ -28,9 +34,13 @@ pub struct RareValues<'a> {
     code: &'a OctalCode,
     g: Vec<u32>,
     mask: u32,
+    /// Whether heaps are classified in the domain (value parity ⊕ heap parity).
+    domain: bool,
+    /// Whether every split removes a number of tokens of the same parity.
+    domain_allowed: bool,
     rare: Vec<usize>,
-    /// `value_count[v]` = heaps `>= 1` with value `v`, for choosing the mask.
-    value_count: Vec<u64>,
+    /// `value_count[v][a mod 2]` = heaps `a >= 1` with value `v`, for choosing the mask.
+    value_count: Vec<[u64; 2]>,
     stamp: Vec<u32>,
     epoch: u32,
     next_mask_check: usize,
@@ -43,6 +53,12 @@ impl<'a> RareValues<'a> {
             code,
             g: vec![0],
             mask: u32::MAX,
+            domain: false,
+            domain_allowed: {
+                let parities: Vec<usize> =
+                    (0..=code.max_removal()).filter(|&k| code.digit(k) & 4 != 0).map(|k| k % 2).collect();
+                parities.windows(2).all(|w| w[0] == w[1])
+            },
             rare: Vec::new(),
             value_count: Vec::new(),
             stamp: Vec::new(),
@@ -61,8 +77,20 @@ impl<'a> RareValues<'a> {
         self.g
     }
 
-    fn is_odd(&self, v: u32) -> bool {
+    fn parity(&self, v: u32) -> bool {
         (v & self.mask).count_ones() % 2 == 1
+    }
+
+    /// Whether heap `a` (with value `v`) is common, i.e. not kept in `R`.
+    fn is_common(&self, a: usize, v: u32) -> bool {
+        self.parity(v) ^ (self.domain && a % 2 == 1)
+    }
+
+    /// Whether every split of the sizes `sizes` can reach `x` only with a rare
+    /// part, so that enumerating `R` decides `x` exactly.
+    fn decided_by_rare(&self, x: u32, sizes: &[usize]) -> bool {
+        let p = self.parity(x);
+        sizes.iter().all(|&m| p ^ (self.domain && m % 2 == 1))
     }
 
     fn mark(&mut self, v: u32) {
@@ -84,10 +112,10 @@ impl<'a> RareValues<'a> {
             let v = self.next_value(n);
             self.g.push(v);
             if self.value_count.len() <= v as usize {
-                self.value_count.resize(v as usize + 1, 0);
+                self.value_count.resize(v as usize + 1, [0, 0]);
             }
-            self.value_count[v as usize] += 1;
-            if !self.is_odd(v) {
+            self.value_count[v as usize][n % 2] += 1;
+            if !self.is_common(n, v) {
                 self.rare.push(n);
             }
             if n + 1 >= self.next_mask_check {
@@ -97,28 +125,38 @@ impl<'a> RareValues<'a> {
         }
     }
 
-    /// Picks the mask that makes the fewest heaps rare, and rebuilds `R`.
+    /// Picks the mask and mode that make the fewest heaps rare, and rebuilds `R`.
     fn choose_mask(&mut self) {
         let top = self.value_count.len().max(2);
         let bits = (usize::BITS - (top - 1).leading_zeros()).min(12);
-        let rare_with = |mask: u32| -> u64 {
-            self.value_count
-                .iter()
-                .enumerate()
-                .filter(|&(v, _)| (v as u32 & mask).count_ones().is_multiple_of(2))
-                .map(|(_, &c)| c)
-                .sum()
+        let rare_with = |mask: u32, domain: bool| -> u64 {
+            let mut rare = 0;
+            for (v, counts) in self.value_count.iter().enumerate() {
+                let p = (v as u32 & mask).count_ones() % 2 == 1;
+                for (parity, &c) in counts.iter().enumerate() {
+                    if !(p ^ (domain && parity == 1)) {
+                        rare += c;
+                    }
+                }
+            }
+            rare
         };
-        let mut best = (rare_with(self.mask), self.mask);
-        for mask in 1..(1u32 << bits) {
-            let r = rare_with(mask);
-            if r < best.0 {
-                best = (r, mask);
+        let mut best = (rare_with(self.mask, self.domain), self.mask, self.domain);
+        for domain in [false, true] {
+            if domain && !self.domain_allowed {
+                continue;
+            }
+            for mask in 1..(1u32 << bits) {
+                let r = rare_with(mask, domain);
+                if r < best.0 {
+                    best = (r, mask, domain);
+                }
             }
         }
-        if best.1 != self.mask {
+        if (best.1, best.2) != (self.mask, self.domain) {
             self.mask = best.1;
-            self.rare = (1..self.g.len()).filter(|&i| !self.is_odd(self.g[i])).collect();
+            self.domain = best.2;
+            self.rare = (1..self.g.len()).filter(|&i| !self.is_common(i, self.g[i])).collect();
         }
     }
 
@@ -134,6 +172,10 @@ impl<'a> RareValues<'a> {
             self.mark(v);
         }
         let sizes: Vec<usize> = code.split_sizes(n).collect();
+        if 4 * self.rare.len() > n && n > 256 {
+            // No sparse set: enumerating R would cost about as much as a full scan.
+            return self.mex_by_full_scan(&sizes);
+        }
         // Every split with a rare part.
         for &m in &sizes {
             let end = self.rare.partition_point(|&r| r < m);
@@ -150,7 +192,7 @@ impl<'a> RareValues<'a> {
                 x += 1;
                 continue;
             }
-            if self.is_odd(x) {
+            if self.decided_by_rare(x, &sizes) {
                 return x;
             }
             // x is even and unseen: scan splits until it appears or none are left.
@@ -167,6 +209,37 @@ impl<'a> RareValues<'a> {
                 return x;
             }
         }
+    }
+}
+
+impl RareValues<'_> {
+    /// The plain mex over every split, for games without a sparse set. Values
+    /// below 64 are collected in a bit mask (a branch-free inner loop), larger
+    /// ones in the stamp table.
+    fn mex_by_full_scan(&mut self, sizes: &[usize]) -> u32 {
+        let mut small: u64 = 0;
+        for &m in sizes {
+            let g = &self.g;
+            let mut big = Vec::new();
+            // pairs (a, m − a) for a = 1..=m/2, without bounds checks
+            let half = m / 2;
+            for (&l, &r) in g[1..=half].iter().zip(g[m - half..m].iter().rev()) {
+                let x = l ^ r;
+                if x < 64 {
+                    small |= 1u64 << x;
+                } else {
+                    big.push(x);
+                }
+            }
+            for x in big {
+                self.mark(x);
+            }
+        }
+        let mut x = 0u32;
+        while (x < 64 && small >> x & 1 == 1) || self.marked(x) {
+            x += 1;
+        }
+        x
     }
 }
 
