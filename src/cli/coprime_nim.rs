@@ -1,10 +1,11 @@
 //! `grundy coprime-nim`: subtract a number coprime to the pile.
 
 use super::output::{params, run_count};
+use super::progress::Progress;
 use super::{CliResult, CountOptions, numbers::parse_u64};
-use clap::Args;
+use clap::{Args, ValueEnum};
 use grundy::count::Outcome;
-use grundy::games::coprime_nim::CoprimeNim;
+use grundy::games::coprime_nim::{CoprimeNim, Method};
 use serde_json::json;
 
 #[derive(Args, Debug)]
@@ -15,17 +16,34 @@ pub struct CoprimeArgs {
     /// Number of piles.
     #[arg(long, value_parser = parse_u64)]
     piles: u64,
+    /// How to count the pile sizes by smallest prime factor (auto picks the cheaper).
+    #[arg(long, value_enum, default_value = "auto")]
+    method: MethodArg,
     #[command(flatten)]
     opts: CountOptions,
 }
 
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum MethodArg {
+    Auto,
+    Sieve,
+    Sublinear,
+}
+
 pub fn run(a: &CoprimeArgs) -> CliResult {
     let game = CoprimeNim::new(a.n, a.piles)?;
-    run_count(
-        "coprime-nim",
-        params(&[("n", json!(a.n)), ("piles", json!(a.piles))]),
-        &a.opts,
-        Outcome::Losing,
-        |ar, o| game.solve(ar, o),
-    )
+    let method = match a.method {
+        MethodArg::Auto => Method::Auto,
+        MethodArg::Sieve => Method::Sieve,
+        MethodArg::Sublinear => Method::Sublinear,
+    };
+    let used = match method.resolve(a.n) {
+        Method::Sieve => "sieve",
+        _ => "sublinear",
+    };
+    let parameters = params(&[("n", json!(a.n)), ("piles", json!(a.piles)), ("method", json!(used))]);
+    let mut bar = Progress::new("counting primes");
+    run_count("coprime-nim", parameters, &a.opts, Outcome::Losing, |ar, o| {
+        game.solve_with(ar, o, method, &mut |done, total| bar.report(done, total))
+    })
 }

@@ -8,6 +8,8 @@ mod heaps;
 mod numbers;
 mod output;
 mod plot;
+mod prime_pi;
+mod progress;
 mod seeds;
 mod sequence;
 mod silver_dollar;
@@ -41,6 +43,8 @@ enum Command {
     Sequence(sequence::SequenceArgs),
     /// Ordered K-tuples of heaps in 1..=N of a heap game.
     Heaps(heaps::HeapsArgs),
+    /// The number of primes up to N (the prime-counting DP behind coprime-nim).
+    PrimePi(prime_pi::PrimePiArgs),
 }
 
 /// Which positions to count.
@@ -121,6 +125,7 @@ pub fn main() -> i32 {
         Command::Seeds(a) => seeds::run(&a),
         Command::Sequence(a) => sequence::run(&a),
         Command::Heaps(a) => heaps::run(&a),
+        Command::PrimePi(a) => prime_pi::run(&a),
     };
     match result {
         Ok(()) => 0,

@@ -1,6 +1,7 @@
 //! Number theory: sieves by smallest prime factor and exact binomials.
 
 pub mod binomial;
+pub mod lucy;
 pub mod sieve;
 
 /// The smallest prime factor of `n >= 2`, by trial division (`O(√n)`).

@@ -20,6 +20,10 @@
 //! [`xor_power_by_squaring`] is the independent reference: repeated squaring of the
 //! convolution itself, `O(4^b log K)` ring operations and no division at all.
 
+mod run;
+
+pub use run::{RunHistogram, zero_xor_count_run};
+
 use crate::ring::Ring;
 
 /// Unnormalized Walsh–Hadamard transform in place; `v.len()` must be a power of two.

@@ -1,0 +1,37 @@
+//! Coprime Nim benchmarks: the sublinear path beside the sieve, and beside a
+//! plain π(N) by the same prime-counting DP (the yardstick).
+//!
+//! Run with `cargo bench --bench coprime`.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use grundy::count::Outcome;
+use grundy::games::coprime_nim::{CoprimeNim, Method};
+use grundy::number::lucy::prime_pi;
+use grundy::ring::Arithmetic;
+use std::hint::black_box;
+use std::time::Duration;
+
+fn solve(n: u64, method: Method) -> String {
+    let g = CoprimeNim::new(n, n).unwrap();
+    g.solve_with(Arithmetic::Modulo(1_000_000_007), Outcome::Losing, method, &mut |_, _| {})
+        .unwrap()
+        .to_string()
+}
+
+fn coprime(c: &mut Criterion) {
+    let mut g = c.benchmark_group("L(1e7,1e7) mod 1e9+7");
+    g.sample_size(10).measurement_time(Duration::from_secs(5));
+    g.bench_function("sublinear (fast)", |b| b.iter(|| solve(black_box(10_000_000), Method::Sublinear)));
+    g.bench_function("sieve (reference)", |b| b.iter(|| solve(black_box(10_000_000), Method::Sieve)));
+    g.finish();
+    for n in [10_000_000_000u64, 100_000_000_000] {
+        let mut g = c.benchmark_group(format!("N=K={n:e}"));
+        g.sample_size(10).measurement_time(Duration::from_secs(10));
+        g.bench_function("L(N,K) sublinear", |b| b.iter(|| solve(black_box(n), Method::Sublinear)));
+        g.bench_function("pi(N) yardstick", |b| b.iter(|| prime_pi(black_box(n))));
+        g.finish();
+    }
+}
+
+criterion_group!(benches, coprime);
+criterion_main!(benches);

@@ -1,0 +1,49 @@
+//! A progress bar on stderr for long runs: shown only when stderr is a terminal
+//! and only once the work has taken about a second.
+
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
+use std::time::{Duration, Instant};
+
+/// Drives an indicatif bar from `(done, total)` reports.
+pub struct Progress {
+    label: &'static str,
+    start: Instant,
+    bar: Option<ProgressBar>,
+    enabled: bool,
+}
+
+impl Progress {
+    /// A bar for the named stage.
+    pub fn new(label: &'static str) -> Self {
+        Progress { label, start: Instant::now(), bar: None, enabled: std::io::stderr().is_terminal() }
+    }
+
+    /// Reports progress; creates the bar after the first second.
+    pub fn report(&mut self, done: u64, total: u64) {
+        if !self.enabled {
+            return;
+        }
+        if self.bar.is_none() && self.start.elapsed() > Duration::from_secs(1) {
+            let bar = ProgressBar::new(total);
+            let style =
+                ProgressStyle::with_template("{msg} [{elapsed_precise}] {wide_bar} {percent}% (eta {eta})")
+                    .unwrap_or_else(|_| ProgressStyle::default_bar());
+            bar.set_style(style);
+            bar.set_message(self.label);
+            self.bar = Some(bar);
+        }
+        if let Some(bar) = &self.bar {
+            bar.set_length(total);
+            bar.set_position(done);
+        }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
+}

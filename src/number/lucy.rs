@@ -1,0 +1,108 @@
+//! Prime counting in `O(x^{3/4} / log x)` time and `O(√x)` memory
+//! (Lucy_Hedgehog's dynamic program), with the count of numbers by smallest
+//! prime factor as a by-product.
+//!
+//! For every `v` of the form `⌊x/i⌋`, let `S(v)` count the integers in `[2, v]`
+//! that survive sieving by the primes below the current prime `p`. Initially
+//! `S(v) = v − 1`. Sieving by `p` removes the multiples `p·m` with `m >= p` and
+//! no prime factor below `p`:
+//!
+//! ```text
+//! S(v) ← S(v) − (S(⌊v/p⌋) − S(p − 1))      for every v >= p²,
+//! ```
+//!
+//! and after all primes `p <= √x`, `S(x) = π(x)`. The amount removed from `S(x)`
+//! at stage `p`, `S(⌊x/p⌋) − S(p−1)`, is exactly the number of composites
+//! `y <= x` whose smallest prime factor is `p`. Only the `2√x` values `⌊x/i⌋`
+//! occur, stored as `small[v]` for `v <= √x` and `large[i] = S(⌊x/i⌋)`.
+
+/// The integer square root `⌊√x⌋`.
+pub fn isqrt(x: u64) -> u64 {
+    let mut r = (x as f64).sqrt() as u64;
+    while r.checked_mul(r).is_none_or(|sq| sq > x) {
+        r -= 1;
+    }
+    while (r + 1).checked_mul(r + 1).is_some_and(|sq| sq <= x) {
+        r += 1;
+    }
+    r
+}
+
+/// Runs the DP for `x`, calling `on_prime(p, composites)` for every prime
+/// `p <= √x` in increasing order, where `composites` counts the composite
+/// `y <= x` with smallest prime factor `p`, and `progress(done, total)` now and
+/// then. Returns `π(x)`.
+pub fn lucy_sieve(x: u64, mut on_prime: impl FnMut(u64, u64), progress: &mut dyn FnMut(u64, u64)) -> u64 {
+    if x < 2 {
+        return 0;
+    }
+    let r = isqrt(x) as usize;
+    let mut small: Vec<u64> = (0..=r as u64).map(|v| v.saturating_sub(1)).collect();
+    let mut large: Vec<u64> = (0..=r as u64).map(|i| x.checked_div(i).map_or(0, |q| q - 1)).collect();
+    for p in 2..=r {
+        if small[p] == small[p - 1] {
+            continue;
+        }
+        let sp = small[p - 1];
+        let p64 = p as u64;
+        let p2 = p64 * p64;
+        on_prime(p64, large[p] - sp);
+        let lim = r.min((x / p2) as usize);
+        // i·p <= r: the value ⌊x/(ip)⌋ is stored in `large`.
+        let direct = lim.min(r / p);
+        for i in 1..=direct {
+            large[i] -= large[i * p] - sp;
+        }
+        for i in direct + 1..=lim {
+            large[i] -= small[(x / (i as u64 * p64)) as usize] - sp;
+        }
+        for v in (p2 as usize..=r).rev() {
+            small[v] -= small[v / p] - sp;
+        }
+        if p & 1023 == 0 {
+            progress(p as u64, r as u64);
+        }
+    }
+    progress(r as u64, r as u64);
+    large[1]
+}
+
+/// `π(x)` by the same DP: the yardstick for what the Coprime Nim buckets cost.
+pub fn prime_pi(x: u64) -> u64 {
+    lucy_sieve(x, |_, _| {}, &mut |_, _| {})
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::number::sieve::odd_spf_buckets;
+
+    #[test]
+    fn isqrt_is_exact() {
+        for x in (0..10_000u64).chain([u64::MAX, u64::MAX - 1, 1 << 62, (1u64 << 62) - 1]) {
+            let r = isqrt(x);
+            assert!(r * r <= x && (r + 1).checked_mul(r + 1).is_none_or(|s| s > x), "{x}");
+        }
+    }
+
+    #[test]
+    fn pi_and_buckets_match_the_sieve() {
+        for x in (0..2000u64).chain([65_535, 65_536, 100_003, 1_000_000]) {
+            let sieve = odd_spf_buckets(x);
+            let mut got = Vec::new();
+            let pi = lucy_sieve(
+                x,
+                |p, c| {
+                    if p > 2 {
+                        got.push(c + 1)
+                    }
+                },
+                &mut |_, _| {},
+            );
+            // odd primes plus the prime 2
+            assert_eq!(pi, sieve.len() as u64 + u64::from(x >= 2), "pi({x})");
+            assert_eq!(got[..], sieve[..got.len()], "buckets at {x}");
+            assert!(sieve[got.len()..].iter().all(|&c| c == 1), "large primes count once at {x}");
+        }
+    }
+}

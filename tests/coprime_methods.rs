@@ -1,0 +1,86 @@
+//! Coprime Nim: the sieve and the sublinear path agree everywhere, and both
+//! agree with the game search for small N.
+
+mod common;
+
+use common::assert_matches_oracle;
+use grundy::count::Outcome;
+use grundy::games::coprime_nim::{CoprimeNim, Method, histogram_by_sieve, histogram_sublinear};
+use grundy::number::lucy::prime_pi;
+use grundy::oracle::{CoprimePile, pile_counts};
+use grundy::ring::Arithmetic;
+use proptest::prelude::*;
+
+fn both(n: u64, k: u64, arith: Arithmetic, o: Outcome) -> (String, String) {
+    let g = CoprimeNim::new(n, k).unwrap();
+    let none = &mut |_: u64, _: u64| {};
+    (
+        g.solve_with(arith, o, Method::Sieve, none).unwrap().to_string(),
+        g.solve_with(arith, o, Method::Sublinear, none).unwrap().to_string(),
+    )
+}
+
+#[test]
+fn sublinear_matches_the_game_search() {
+    for piles in 0..=3usize {
+        for n in 2..=13u64 {
+            let oracle = pile_counts(CoprimePile, 1, n - 1, piles);
+            let g = CoprimeNim::new(n, piles as u64).unwrap();
+            assert_matches_oracle(&format!("sublinear n={n} K={piles}"), oracle, |a, o| {
+                g.solve_with(a, o, Method::Sublinear, &mut |_, _| {})
+            });
+        }
+    }
+}
+
+#[test]
+fn histograms_agree_for_every_small_n() {
+    for n in 2..=5000u64 {
+        let dense = histogram_by_sieve(n).unwrap();
+        let run = histogram_sublinear(n, &mut |_, _| {}).unwrap();
+        assert_eq!(run.dense(), dense, "n={n}");
+    }
+}
+
+/// The N at which π(N − 1) equals `target`: one more than the target-th prime.
+fn n_with_pi(target: u64) -> u64 {
+    let (mut lo, mut hi) = (2u64, 4 * target * (64 - target.leading_zeros() as u64 + 2));
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if prime_pi(mid) >= target { hi = mid } else { lo = mid + 1 }
+    }
+    lo + 1
+}
+
+#[test]
+fn counts_agree_where_pi_crosses_powers_of_two() {
+    for j in 1..=17u32 {
+        let base = n_with_pi(1 << j);
+        for n in base.saturating_sub(3).max(2)..base + 3 {
+            for (k, m) in
+                [(2u64, 0u64), (7, 1_000_000_007), (1_000_000_000_000, 1 << 40), (12_345, 1_234_567_890)]
+            {
+                let arith = if m == 0 { Arithmetic::Exact } else { Arithmetic::Modulo(m) };
+                let (a, b) = both(n, k, arith, Outcome::Losing);
+                assert_eq!(a, b, "n={n} k={k} m={m} (pi(n-1)={})", prime_pi(n - 1));
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn sieve_vs_sublinear_random(n in 2u64..3_000_000, k in 0u64..1_000_000_000_000_000_000, m in 1u64..=u64::MAX, win in any::<bool>()) {
+        let o = if win { Outcome::Winning } else { Outcome::Losing };
+        let (a, b) = both(n, k, Arithmetic::Modulo(m), o);
+        prop_assert_eq!(a, b);
+    }
+
+    #[test]
+    fn sieve_vs_sublinear_exact(n in 2u64..200_000, k in 0u64..40) {
+        let (a, b) = both(n, k, Arithmetic::Exact, Outcome::Losing);
+        prop_assert_eq!(a, b);
+    }
+}
