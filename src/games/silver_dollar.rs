@@ -17,16 +17,26 @@
 //! even) and `y` passive ones has weight `C(k,x)·C(r,y)`, so column sums `s` have
 //! weight `ways(s) = Σ_{x even} C(k,x)·C(r,s−x)`, and
 //! `dp'(c') = Σ dp(c)·ways(s)` over `s + c = 2c' + β` with `β` the bit of `S`.
-//! Cost `O(m² log N)`. Winning = `m·C(n, m) − L`.
+//! A bit level is thus a polynomial product: `dp'` is every other coefficient
+//! (those of parity `β`) of `dp · ways`. Modulo `M` the product runs by NTT over
+//! five primes with CRT ([`crate::number::ntt`]), `O(m log m)` per level, so
+//! `O(m log m log N)` in all; exactly, or for few coins, by schoolbook, `O(m²)`
+//! per level ([`count_with_ways_reference`] keeps the plain DP as the reference).
+//! Winning = `m·C(n, m) − L`, with the binomials modulo any `M` from
+//! [`crate::number::binomial_mod`].
 
 use crate::count::Outcome;
 use crate::error::{Error, check_exact_digits};
-use crate::number::binomial::{binomial, binomial_row};
 use crate::ring::{Arithmetic, Ring, RingFn, with_ring};
-use num_bigint::{BigInt, BigUint};
+use num_bigint::BigUint;
 
-/// The largest carry-DP work (ring operations) a request may plan.
-pub const MAX_DP_WORK: f64 = 2.0e10;
+/// The most coins (dollar included) the NTT carry DP takes: its factors must
+/// stay within [`crate::number::ntt::MAX_SHORT_LEN`] terms.
+pub const MAX_COINS: u64 = 120_000;
+
+/// The largest exact carry-DP work a request may plan: ring operations times
+/// the 64-bit words of the numbers they act on.
+pub const MAX_EXACT_WORK: f64 = 5.0e9;
 
 /// One silver-dollar question.
 #[derive(Clone, Copy, Debug)]
@@ -46,27 +56,46 @@ impl SilverDollar {
                 "{coins} coins plus the silver dollar need {m} squares, but the strip has only --n {n}"
             )));
         }
-        let work = (m as f64 + 2.0).powi(2) * 3.0 * 64f64.min((n as f64).log2() + 2.0);
-        if work > MAX_DP_WORK {
+        if m > MAX_COINS {
             return Err(Error::input(format!(
-                "--coins {coins} is too many for the carry DP (about {work:.1e} operations); use fewer coins"
+                "--coins is limited to {} (the carry DP's polynomial sizes)",
+                MAX_COINS - 1
             )));
         }
         Ok(SilverDollar { n, coins })
     }
 
-    /// Refuses an exact answer that would be astronomically long.
+    /// Refuses an exact answer that would be astronomically long, or whose
+    /// schoolbook carry DP on big integers would run for hours.
     pub fn check_exact(&self, exact: bool) -> Result<(), Error> {
         let m = self.coins + 1;
         let digits = (m as f64).log10() + (m.min(self.n - m) as f64) * (self.n as f64).log10();
-        check_exact_digits(exact, digits)
+        check_exact_digits(exact, digits)?;
+        let work = (m as f64 + 3.0).powi(2) * 3.0 * ((self.n as f64).log2() + 2.0) * (digits / 19.0 + 1.0);
+        if exact && work > MAX_EXACT_WORK {
+            return Err(Error::input(format!(
+                "an exact count with --coins {} would take about {work:.1e} big-integer word operations; pass --modulus M",
+                self.coins
+            )));
+        }
+        Ok(())
     }
 
     /// The number of winning or losing configurations in ring `ring`.
     pub fn count<R: Ring>(&self, ring: &R, outcome: Outcome) -> R::Elem {
+        self.count_by(ring, outcome, count_with_ways)
+    }
+
+    /// [`SilverDollar::count`] with the plain `O(m²)`-per-level carry DP: the
+    /// reference path for tests and benchmarks.
+    pub fn count_reference<R: Ring>(&self, ring: &R, outcome: Outcome) -> R::Elem {
+        self.count_by(ring, outcome, count_with_ways_reference)
+    }
+
+    fn count_by<R: Ring>(&self, ring: &R, outcome: Outcome, dp: CarryDp<R>) -> R::Elem {
         let m = self.coins + 1;
-        let total = ring.of_bigint(&BigInt::from(binomial(self.n, m) * m));
-        let losing = losing_count(ring, self.n, m);
+        let total = ring.mul(&ring.binomial(self.n, m), &ring.of_u128(m as u128));
+        let losing = losing_count(ring, self.n, m, dp);
         outcome.select(ring, &total, losing)
     }
 
@@ -83,8 +112,11 @@ impl RingFn for (SilverDollar, Outcome) {
     }
 }
 
+/// A carry DP: `Count(total; ways)`.
+type CarryDp<R> = fn(&R, u128, &[<R as Ring>::Elem]) -> <R as Ring>::Elem;
+
 /// Losing configurations of `m` coins on `n` squares (see the module docs).
-fn losing_count<R: Ring>(ring: &R, n: u64, m: u64) -> R::Elem {
+fn losing_count<R: Ring>(ring: &R, n: u64, m: u64, count_with_ways: CarryDp<R>) -> R::Elem {
     if m == 1 {
         return ring.zero();
     }
@@ -104,26 +136,37 @@ fn losing_count<R: Ring>(ring: &R, n: u64, m: u64) -> R::Elem {
     ring.add(&l0, &ring.mul(&ring.of_u128((m - 2) as u128), &l1))
 }
 
-/// `ways(s) = Σ_{x even} C(active, x)·C(passive, s − x)` for `0 <= s <= active + passive`.
+/// `ways(s) = Σ_{x even} C(active, x)·C(passive, s − x)` for `0 <= s <= active + passive`:
+/// the even-index part of row `active` times row `passive`.
 pub fn column_ways<R: Ring>(ring: &R, active: u64, passive: u64) -> Vec<R::Elem> {
-    let to_ring = |row: Vec<num_bigint::BigUint>| -> Vec<R::Elem> {
-        row.into_iter().map(|c| ring.of_bigint(&BigInt::from(c))).collect()
-    };
-    let a = to_ring(binomial_row(active));
-    let p = to_ring(binomial_row(passive));
-    let mut ways = vec![ring.zero(); a.len() + p.len() - 1];
-    for (x, cx) in a.iter().enumerate().step_by(2) {
-        for (y, cy) in p.iter().enumerate() {
-            ways[x + y] = ring.add(&ways[x + y], &ring.mul(cx, cy));
-        }
-    }
-    ways
+    let mut even = ring.binomial_row(active);
+    even.iter_mut().skip(1).step_by(2).for_each(|c| *c = ring.zero());
+    let passive = ring.binomial_row(passive);
+    ring.multiplier(&passive, even.len())(&even)
 }
 
 /// The number of column choices whose weighted sum over bit positions is `total`:
-/// the carry digit-DP, least significant bit first, ending with carry 0.
+/// the carry digit-DP, least significant bit first, ending with carry 0. A level
+/// keeps the coefficients of parity `β` of `dp · ways`.
 pub fn count_with_ways<R: Ring>(ring: &R, total: u128, ways: &[R::Elem]) -> R::Elem {
-    let top = ways.len(); // carries stay below the largest column sum
+    // carries stay below the largest column sum, ways.len() − 1
+    let carries = ways.len();
+    let multiply = ring.multiplier(ways, carries);
+    let mut dp = vec![ring.zero(); carries];
+    dp[0] = ring.one();
+    for b in 0..128 - total.leading_zeros() {
+        let beta = ((total >> b) & 1) as usize;
+        let product = multiply(&dp);
+        for (c, slot) in dp.iter_mut().enumerate() {
+            *slot = product.get(2 * c + beta).cloned().unwrap_or_else(|| ring.zero());
+        }
+    }
+    dp[0].clone()
+}
+
+/// The plain carry DP, `O(m²)` per level: the reference for [`count_with_ways`].
+pub fn count_with_ways_reference<R: Ring>(ring: &R, total: u128, ways: &[R::Elem]) -> R::Elem {
+    let top = ways.len();
     let mut dp = vec![ring.zero(); top + 1];
     dp[0] = ring.one();
     let bits = 128 - total.leading_zeros();
@@ -131,9 +174,6 @@ pub fn count_with_ways<R: Ring>(ring: &R, total: u128, ways: &[R::Elem]) -> R::E
         let beta = ((total >> b) & 1) as usize;
         let mut next = vec![ring.zero(); top + 1];
         for (c, dc) in dp.iter().enumerate() {
-            if *dc == ring.zero() {
-                continue;
-            }
             // s + c ≡ β (mod 2): s starts at the parity that fits.
             let start = (beta + c) % 2;
             for s in (start..ways.len()).step_by(2) {
@@ -144,4 +184,51 @@ pub fn count_with_ways<R: Ring>(ring: &R, total: u128, ways: &[R::Elem]) -> R::E
         dp = next;
     }
     dp[0].clone()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ring::{Exact, Modular};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(12))]
+        #[test]
+        fn fast_dp_matches_reference(active in 0u64..420, passive in 0u64..420, total in 0u128..1u128 << 64, m in 1u64..=u64::MAX) {
+            let ring = Modular::new(m);
+            let ways = column_ways(&ring, active, passive);
+            let exact_ways = column_ways(&Exact, active, passive);
+            prop_assert_eq!(ways.clone(), exact_ways.iter().map(|w| ring.of_bigint(w)).collect::<Vec<_>>());
+            prop_assert_eq!(count_with_ways(&ring, total, &ways), count_with_ways_reference(&ring, total, &ways));
+        }
+    }
+
+    #[test]
+    fn whole_count_fast_vs_reference() {
+        for (n, coins) in [(1000u64, 350u64), (10_000, 301), (5_000, 999)] {
+            let g = SilverDollar::new(n, coins).unwrap();
+            for m in [1_000_000_007u64, 1 << 40, 1_234_567_890] {
+                let ring = Modular::new(m);
+                assert_eq!(
+                    g.count(&ring, Outcome::Winning),
+                    g.count_reference(&ring, Outcome::Winning),
+                    "n={n} c={coins} m={m}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn fast_dp_matches_reference_exactly() {
+        for (active, passive) in [(1u64, 2u64), (2, 2), (5, 6), (50, 51)] {
+            let ways = column_ways(&Exact, active, passive);
+            for total in [0u128, 1, 7, 8, 1000, 123_456_789] {
+                assert_eq!(
+                    count_with_ways(&Exact, total, &ways),
+                    count_with_ways_reference(&Exact, total, &ways)
+                );
+            }
+        }
+    }
 }

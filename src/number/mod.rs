@@ -1,7 +1,10 @@
 //! Number theory: sieves by smallest prime factor and exact binomials.
 
 pub mod binomial;
+pub mod binomial_mod;
+pub mod factor;
 pub mod lucy;
+pub mod ntt;
 pub mod sieve;
 
 /// The smallest prime factor of `n >= 2`, by trial division (`O(√n)`).

@@ -22,7 +22,7 @@ use num_bigint::{BigInt, BigUint};
 use std::fmt::Debug;
 
 /// A commutative ring with the integers mapped into it.
-pub trait Ring: Sync {
+pub trait Ring: Sync + Sized {
     /// An element of the ring.
     type Elem: Clone + Debug + PartialEq + Send + Sync;
 
@@ -76,6 +76,45 @@ pub trait Ring: Sync {
 
     /// The modulus, or `None` for exact arithmetic.
     fn modulus(&self) -> Option<u64>;
+
+    /// `C(n, k)`; by default computed exactly and mapped into the ring.
+    fn binomial(&self, n: u64, k: u64) -> Self::Elem {
+        self.of_bigint(&BigInt::from(crate::number::binomial::binomial(n, k)))
+    }
+
+    /// The row `C(n, 0..=n)`; by default computed exactly and mapped into the ring.
+    fn binomial_row(&self, n: u64) -> Vec<Self::Elem> {
+        crate::number::binomial::binomial_row(n)
+            .into_iter()
+            .map(|c| self.of_bigint(&BigInt::from(c)))
+            .collect()
+    }
+
+    /// Multiplication of polynomials (coefficient vectors, lowest degree first) by
+    /// the fixed polynomial `fixed`, for factors of up to `other_len` terms. By
+    /// default the schoolbook product, `O(len(fixed) · len(other))`.
+    fn multiplier<'a>(&'a self, fixed: &[Self::Elem], other_len: usize) -> Multiplier<'a, Self::Elem> {
+        let _ = other_len;
+        let fixed = fixed.to_vec();
+        Box::new(move |a: &[Self::Elem]| schoolbook(self, a, &fixed))
+    }
+}
+
+/// A function multiplying polynomials by a fixed polynomial (see [`Ring::multiplier`]).
+pub type Multiplier<'a, E> = Box<dyn Fn(&[E]) -> Vec<E> + Send + Sync + 'a>;
+
+/// The schoolbook product of two polynomials in any ring.
+pub fn schoolbook<R: Ring>(ring: &R, a: &[R::Elem], b: &[R::Elem]) -> Vec<R::Elem> {
+    if a.is_empty() || b.is_empty() {
+        return Vec::new();
+    }
+    let mut out = vec![ring.zero(); a.len() + b.len() - 1];
+    for (i, x) in a.iter().enumerate() {
+        for (j, y) in b.iter().enumerate() {
+            out[i + j] = ring.add(&out[i + j], &ring.mul(x, y));
+        }
+    }
+    out
 }
 
 /// Which way of counting a command asked for: exact, or modulo `M`.

@@ -1,10 +1,13 @@
 //! Arithmetic modulo any `1 <= M <= 2^64 − 1`.
 
-use super::{Montgomery, Ring};
+use super::{Montgomery, Multiplier, Ring};
+use crate::number::binomial_mod::BinomialMod;
+use crate::number::ntt::{PolyMultiplier, multiply_schoolbook};
 use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_traits::ToPrimitive;
 use rayon::prelude::*;
+use std::sync::OnceLock;
 
 /// Terms beyond this count are raised to powers in parallel.
 const PARALLEL_TERMS: usize = 1 << 12;
@@ -22,7 +25,13 @@ pub struct Modular {
     twos: u32,
     /// Montgomery arithmetic for the odd part `q` (absent when `q = 1`).
     odd: Option<Montgomery>,
+    /// Binomials modulo `M` (factors `M` on first use).
+    binomials: OnceLock<BinomialMod>,
 }
+
+/// Below this many terms in the shorter factor, schoolbook beats the NTT
+/// (measured on the carry DP: 26 ms vs 36 ms at 200 coins, 50 ms vs 37 ms at 400).
+const NTT_THRESHOLD: usize = 300;
 
 impl Modular {
     /// The ring modulo `m`.
@@ -34,7 +43,7 @@ impl Modular {
         let twos = m.trailing_zeros();
         let q = m >> twos;
         let odd = (q > 1).then(|| Montgomery::new(q));
-        Modular { m, twos, odd }
+        Modular { m, twos, odd, binomials: OnceLock::new() }
     }
 
     fn reduce_u128(&self, x: u128) -> u64 {
@@ -149,6 +158,26 @@ impl Ring for Modular {
 
     fn modulus(&self) -> Option<u64> {
         Some(self.m)
+    }
+
+    /// By prime powers and CRT ([`BinomialMod`]), `O(k)` per prime power.
+    fn binomial(&self, n: u64, k: u64) -> u64 {
+        self.binomials.get_or_init(|| BinomialMod::new(self.m)).binomial(n, k)
+    }
+
+    fn binomial_row(&self, n: u64) -> Vec<u64> {
+        self.binomials.get_or_init(|| BinomialMod::new(self.m)).row(n)
+    }
+
+    /// NTT products over five primes with CRT ([`PolyMultiplier`]) once both
+    /// factors are long enough, schoolbook below.
+    fn multiplier<'a>(&'a self, fixed: &[u64], other_len: usize) -> Multiplier<'a, u64> {
+        if fixed.len().min(other_len) < NTT_THRESHOLD {
+            let fixed = fixed.to_vec();
+            return Box::new(move |a: &[u64]| multiply_schoolbook(a, &fixed, self.m));
+        }
+        let ntt = PolyMultiplier::new(fixed, other_len, self.m);
+        Box::new(move |a: &[u64]| ntt.multiply(a))
     }
 }
 

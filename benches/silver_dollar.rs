@@ -1,0 +1,34 @@
+//! Silver dollar benchmarks: the NTT carry DP beside the plain O(m²) DP.
+//!
+//! Run with `cargo bench --bench silver_dollar`.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use grundy::count::Outcome;
+use grundy::games::silver_dollar::SilverDollar;
+use grundy::ring::Modular;
+use std::hint::black_box;
+use std::time::Duration;
+
+fn silver(c: &mut Criterion) {
+    let cases = [
+        (1_000_000u64, 100u64, 1_000_036_000_099u64),
+        (1_000_000_000_000_000_000, 1_000, 1_000_000_007),
+        (1_000_000_000_000_000_000, 10_000, 1_000_000_007),
+    ];
+    for (n, coins, m) in cases {
+        let g = SilverDollar::new(n, coins).unwrap();
+        let ring = Modular::new(m);
+        let mut group = c.benchmark_group(format!("W({n:e},{coins}) mod {m}"));
+        group.sample_size(10).measurement_time(Duration::from_secs(10));
+        group.bench_function("fast", |b| b.iter(|| g.count(black_box(&ring), Outcome::Winning)));
+        if coins <= 1_000 {
+            group.bench_function("O(m^2) DP (reference)", |b| {
+                b.iter(|| g.count_reference(black_box(&ring), Outcome::Winning))
+            });
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(benches, silver);
+criterion_main!(benches);
