@@ -37,6 +37,13 @@ impl Progress {
             bar.set_length(total);
             bar.set_position(done);
         }
+        if done >= total {
+            // the stage is over: clear the bar before any answer is printed
+            if let Some(bar) = self.bar.take() {
+                bar.finish_and_clear();
+            }
+            self.start = Instant::now();
+        }
     }
 }
 

@@ -37,6 +37,13 @@ pub fn lucy_sieve(x: u64, mut on_prime: impl FnMut(u64, u64), progress: &mut dyn
         return 0;
     }
     let r = isqrt(x) as usize;
+    let stage_work = |p: usize| -> u64 {
+        let p2 = (p as u64).saturating_mul(p as u64);
+        r.min((x / p2) as usize) as u64 + (r as u64 + 1).saturating_sub(p2)
+    };
+    // The work per stage falls steeply with p: report progress in work, not in p.
+    let total_work: u64 = primes_up_to(r).into_iter().map(stage_work).sum::<u64>().max(1);
+    let (mut done, mut reported) = (0u64, 0u64);
     let mut small: Vec<u64> = (0..=r as u64).map(|v| v.saturating_sub(1)).collect();
     let mut large: Vec<u64> = (0..=r as u64).map(|i| x.checked_div(i).map_or(0, |q| q - 1)).collect();
     for p in 2..=r {
@@ -59,12 +66,31 @@ pub fn lucy_sieve(x: u64, mut on_prime: impl FnMut(u64, u64), progress: &mut dyn
         for v in (p2 as usize..=r).rev() {
             small[v] -= small[v / p] - sp;
         }
-        if p & 1023 == 0 {
-            progress(p as u64, r as u64);
+        done += stage_work(p);
+        if done - reported > total_work / 200 {
+            progress(done, total_work);
+            reported = done;
         }
     }
-    progress(r as u64, r as u64);
+    progress(total_work, total_work);
     large[1]
+}
+
+/// The primes up to `r` by a plain sieve of Eratosthenes (`r` is `√x`, small).
+fn primes_up_to(r: usize) -> Vec<usize> {
+    let mut composite = vec![false; r + 1];
+    let mut primes = Vec::new();
+    for i in 2..=r {
+        if !composite[i] {
+            primes.push(i);
+            let mut j = i * i;
+            while j <= r {
+                composite[j] = true;
+                j += i;
+            }
+        }
+    }
+    primes
 }
 
 /// `π(x)` by the same DP: the yardstick for what the Coprime Nim buckets cost.
