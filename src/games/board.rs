@@ -15,7 +15,7 @@
 //! scan kept as the reference path.
 
 use crate::count::{Outcome, solve_sums};
-use crate::error::Error;
+use crate::error::{Error, check_memory};
 use crate::heap::{SubtractionSet, histogram_range};
 use crate::ring::Arithmetic;
 use num_bigint::BigUint;
@@ -24,7 +24,10 @@ use num_bigint::BigUint;
 pub const PERIOD_SEARCH_LIMIT: usize = 1 << 24;
 
 /// Boards up to this side are also scanned directly when no period is certified.
-pub const SCAN_LIMIT: u64 = 1 << 32;
+pub const SCAN_LIMIT: u64 = 1 << 30;
+
+/// The most mex steps (values times moves) a request may plan.
+pub const MAX_STEPS: f64 = 4.0e9;
 
 /// One board-nim question.
 #[derive(Clone, Debug)]
@@ -64,11 +67,19 @@ impl Board {
             return Ok(vec![self.n as u128]);
         }
         let set = SubtractionSet::new(playable)?;
+        let steps = set.moves().len() as f64 * (self.n.min(PERIOD_SEARCH_LIMIT as u64) as f64);
+        if steps > MAX_STEPS {
+            return Err(Error::input(format!(
+                "a move set of {} members would take about {steps:.1e} steps to analyse; use fewer moves",
+                set.moves().len()
+            )));
+        }
         let search = PERIOD_SEARCH_LIMIT.min(usize::try_from(self.n).unwrap_or(usize::MAX));
         if let Some(seq) = set.periodic(search) {
             return Ok(histogram_range(&seq, 0, self.n));
         }
         if self.n <= SCAN_LIMIT {
+            check_memory(4.0 * set.max() as f64, "the scan's window of nim-values", "use smaller moves")?;
             return Ok(set.histogram_by_scan(self.n));
         }
         Err(Error::input(format!(

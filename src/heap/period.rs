@@ -38,11 +38,20 @@ impl Periodic {
 /// preperiod.
 pub fn find_period(values: &[u32], need: impl Fn(usize, usize) -> usize) -> Option<(usize, usize)> {
     let len = values.len();
+    // Comparisons allowed in all; a prefix that would take longer is reported as
+    // uncertified rather than searched for minutes.
+    let mut budget: u64 = 1 << 32;
     for p in 1..len {
+        // At most len − p agreements exist; need(e, p) never falls below
+        // min(need(0, p), need(1, p)) for the games here, and grows with p.
+        if len - p < need(0, p).min(need(1, p)).max(1) {
+            return None;
+        }
         let mut e = len - p;
         while e > 0 && values[e - 1] == values[e - 1 + p] {
             e -= 1;
         }
+        budget = budget.checked_sub((len - p - e) as u64 + 1)?;
         if len - p - e >= need(e, p).max(1) {
             return Some((e, p));
         }
