@@ -95,22 +95,27 @@ impl SubtractionSet {
     /// window of the last `max(S)` values: `O(n·|S|)` time, `O(max S)` memory.
     /// This is the reference path for [`SubtractionSet::periodic`].
     pub fn histogram_by_scan(&self, n: u64) -> Vec<u128> {
-        let moves = self.restricted_below(n);
-        let window = moves.last().map_or(1, |&s| s as usize + 1);
+        let moves: Vec<usize> = self.restricted_below(n).into_iter().map(|s| s as usize).collect();
+        let window = moves.last().map_or(1, |&s| s + 1);
         let mut ring = vec![0u32; window];
         let mut hist = vec![0u128; moves.len() + 1];
         let mut seen = vec![false; moves.len() + 2];
+        let mut pos = 0usize; // i mod window
         for i in 0..n {
             for &s in &moves {
-                if s <= i {
-                    let v = ring[((i - s) % window as u64) as usize] as usize;
-                    seen[v] = true;
+                if s as u64 <= i {
+                    let j = if pos >= s { pos - s } else { pos + window - s };
+                    seen[ring[j] as usize] = true;
                 }
             }
             let mex = seen.iter().position(|&x| !x).expect("mex bounded");
             seen.iter_mut().for_each(|x| *x = false);
-            ring[(i % window as u64) as usize] = mex as u32;
+            ring[pos] = mex as u32;
             hist[mex] += 1;
+            pos += 1;
+            if pos == window {
+                pos = 0;
+            }
         }
         hist
     }

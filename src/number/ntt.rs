@@ -5,7 +5,8 @@
 //! is below `L·M² < 2^17·2^128 = 2^145` for `L <= 2^17` terms in the shorter
 //! factor. The five NTT primes `c·2^k + 1` below `2^31` multiply to about
 //! `2^151`, so the exact integer coefficient is recovered from its five
-//! residues (Garner's mixed-radix form) and reduced modulo `M`. Each prime's
+//! residues (Garner's mixed-radix form) and reduced modulo `M`; smaller moduli
+//! need fewer primes (three for `M < 2^30` and `L <= 2^17`). Each prime's
 //! transform runs with a compile-time modulus (so `%` becomes multiplications);
 //! the five run in parallel. Cost `O(L log L)` per product.
 //!
@@ -128,12 +129,13 @@ fn garner_inverses() -> &'static [[u64; 5]; 5] {
     })
 }
 
-/// The integer with residues `r[i] mod PRIMES[i]`, reduced modulo `m`.
-fn garner(r: [u64; 5], m: u64) -> u64 {
+/// The integer with residues `r[i] mod PRIMES[i]` (for the first `r.len()`
+/// primes), reduced modulo `m`.
+fn garner(r: &[u64], m: u64) -> u64 {
     let inv = garner_inverses();
     // mixed-radix digits: x = t0 + t1·p0 + t2·p0p1 + ...
     let mut t = [0u64; 5];
-    for i in 0..5 {
+    for i in 0..r.len() {
         let p = PRIMES[i];
         let mut x = r[i];
         for j in 0..i {
@@ -144,7 +146,7 @@ fn garner(r: [u64; 5], m: u64) -> u64 {
     let mm = m as u128;
     let mut acc: u128 = 0;
     let mut radix: u128 = 1 % mm;
-    for i in 0..5 {
+    for i in 0..r.len() {
         acc = (acc + t[i] as u128 % mm * radix) % mm;
         radix = radix * (PRIMES[i] as u128 % mm) % mm;
     }
@@ -174,6 +176,22 @@ pub struct PolyMultiplier {
     fixed_hat: Vec<Vec<u64>>,
     size: usize,
     other_len: usize,
+    /// How many primes the products need: their product must exceed the
+    /// largest possible coefficient, `min(len) · (m − 1)²`.
+    primes: usize,
+}
+
+/// The fewest primes whose product exceeds `short · (m − 1)²`.
+fn primes_needed(short: usize, m: u64) -> usize {
+    let bound = (short.max(1) as f64).log2() + 2.0 * (m.max(2) as f64).log2() + 1.0;
+    let mut bits = 0.0;
+    for (i, &p) in PRIMES.iter().enumerate() {
+        bits += (p as f64).log2();
+        if bits > bound {
+            return i + 1;
+        }
+    }
+    PRIMES.len()
 }
 
 impl PolyMultiplier {
@@ -186,7 +204,8 @@ impl PolyMultiplier {
         assert!(fixed.len().min(other_len) <= MAX_SHORT_LEN, "factor too long for exact recovery");
         let size = (fixed.len() + other_len).max(2).next_power_of_two();
         assert!(size <= MAX_LEN, "product too long for the NTT primes");
-        let fixed_hat = (0..5)
+        let primes = primes_needed(fixed.len().min(other_len), m);
+        let fixed_hat = (0..primes)
             .into_par_iter()
             .map(|i| {
                 let mut v: Vec<u64> = fixed.iter().map(|&x| x % PRIMES[i]).collect();
@@ -195,7 +214,7 @@ impl PolyMultiplier {
                 v
             })
             .collect();
-        PolyMultiplier { m, fixed: fixed.to_vec(), fixed_hat, size, other_len }
+        PolyMultiplier { m, fixed: fixed.to_vec(), fixed_hat, size, other_len, primes }
     }
 
     /// `a · fixed mod m` (all `a.len() + fixed.len() − 1` coefficients).
@@ -205,7 +224,7 @@ impl PolyMultiplier {
             return Vec::new();
         }
         let out_len = a.len() + self.fixed.len() - 1;
-        let residues: Vec<Vec<u64>> = (0..5)
+        let residues: Vec<Vec<u64>> = (0..self.primes)
             .into_par_iter()
             .map(|i| {
                 let mut v: Vec<u64> = a.iter().map(|&x| x % PRIMES[i]).collect();
@@ -221,10 +240,11 @@ impl PolyMultiplier {
             .into_par_iter()
             .with_min_len(1 << 12)
             .map(|k| {
-                garner(
-                    [residues[0][k], residues[1][k], residues[2][k], residues[3][k], residues[4][k]],
-                    self.m,
-                )
+                let mut r = [0u64; 5];
+                for (slot, res) in r.iter_mut().zip(&residues) {
+                    *slot = res[k];
+                }
+                garner(&r[..self.primes], self.m)
             })
             .collect()
     }
@@ -236,8 +256,15 @@ mod tests {
     use proptest::prelude::*;
 
     #[test]
+    fn prime_counts_follow_the_modulus() {
+        assert_eq!(primes_needed(1 << 17, 1_000_000_007), 3);
+        assert_eq!(primes_needed(1 << 17, u64::MAX), 5);
+        assert_eq!(primes_needed(10, 2), 1);
+    }
+
+    #[test]
     fn extreme_coefficients_are_recovered() {
-        for m in [u64::MAX, (1 << 63) + 1, 1_000_000_007, 2, 1] {
+        for m in [u64::MAX, (1 << 63) + 1, 1 << 40, 1_000_036_000_099, 1_000_000_007, 1 << 30, 2, 1] {
             let a = vec![m - 1; 3000];
             let b = vec![m - 1; 2000];
             let mult = PolyMultiplier::new(&b, a.len(), m);
