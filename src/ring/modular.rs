@@ -189,11 +189,8 @@ mod tests {
 
     /// Terms whose power sum is divisible by 2^shift: the transform of a histogram.
     fn transform_terms(hist: &[u64]) -> (Vec<(i128, u128)>, u32) {
-        let len = hist.len().next_power_of_two();
-        let mut v: Vec<i128> = hist.iter().map(|&x| x as i128).collect();
-        v.resize(len, 0);
-        crate::xor::walsh_hadamard(&mut v);
-        (v.into_iter().map(|x| (x, 1)).collect(), len.trailing_zeros())
+        let hist: Vec<u128> = hist.iter().map(|&x| x as u128).collect();
+        crate::xor::transform_terms(&hist, 0)
     }
 
     proptest! {
