@@ -2,6 +2,7 @@
 
 use super::numbers::parse_u64;
 use super::output::{params, run_count};
+use super::progress::Progress;
 use super::{CliResult, CountOptions};
 use clap::Args;
 use grundy::count::Outcome;
@@ -35,5 +36,8 @@ pub fn run(a: &HeapsArgs) -> CliResult {
     let heaps = Heaps::new(game, a.n, a.piles, a.max_len)?;
     let parameters =
         params(&[("game", json!(heaps.game.describe())), ("n", json!(a.n)), ("piles", json!(a.piles))]);
-    run_count("heaps", parameters, &a.opts, Outcome::Losing, |ar, o| heaps.solve(ar, o))
+    let mut bar = Progress::new("computing nim-values");
+    run_count("heaps", parameters, &a.opts, Outcome::Losing, |ar, o| {
+        heaps.solve_with(ar, o, &mut |done, total| bar.report(done, total))
+    })
 }

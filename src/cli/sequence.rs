@@ -1,6 +1,7 @@
 //! `grundy sequence`: nim-values of a heap game with its certified period.
 
 use super::numbers::parse_u64;
+use super::progress::Progress;
 use super::{CliResult, plot};
 use clap::Args;
 use grundy::error::Error;
@@ -40,7 +41,8 @@ pub fn run(a: &SequenceArgs) -> CliResult {
     if a.max_len == 0 {
         return Err(Error::input("--max-len must be at least 1"));
     }
-    let analysis = game.analyze(a.len as usize, a.max_len as usize);
+    let mut bar = Progress::new("computing nim-values");
+    let analysis = game.analyze_with(a.len as usize, a.max_len as usize, &mut |d, t| bar.report(d, t));
     let shown = &analysis.values[..(a.len as usize).min(analysis.values.len())];
     if let Some(path) = &a.plot {
         plot::draw(path, &game.describe(), shown, analysis.periodic.as_ref())?;

@@ -38,15 +38,26 @@ impl Heaps {
         Ok(Heaps { game, n, piles, max_len })
     }
 
-    /// The histogram of nim-values over heap sizes `1..=N`.
-    pub fn histogram(&self) -> Result<Vec<u128>, Error> {
+    /// The histogram of nim-values over heap sizes `1..=N`, reporting the
+    /// progress of the nim-value computation as `(done, total)`.
+    pub fn histogram(&self, progress: &mut dyn FnMut(u64, u64)) -> Result<Vec<u128>, Error> {
         // Heaps 0..=N suffice when N is below the limit; beyond, only a period helps.
         let limit = self.n.saturating_add(1).min(self.max_len) as usize;
-        self.game.analyze(0, limit).histogram(self.n)
+        self.game.analyze_with(0, limit, progress).histogram(self.n)
     }
 
     /// The number of winning or losing positions, exactly or modulo `M`.
     pub fn solve(&self, arith: Arithmetic, outcome: Outcome) -> Result<BigUint, Error> {
-        solve_sums(arith, outcome, self.piles as u128, self.n, || self.histogram())
+        self.solve_with(arith, outcome, &mut |_, _| {})
+    }
+
+    /// [`Heaps::solve`] with progress reports.
+    pub fn solve_with(
+        &self,
+        arith: Arithmetic,
+        outcome: Outcome,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<BigUint, Error> {
+        solve_sums(arith, outcome, self.piles as u128, self.n, || self.histogram(progress))
     }
 }

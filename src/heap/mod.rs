@@ -99,6 +99,11 @@ impl HeapGame {
     /// exist, and returns at least `want` values (filled in from the period when
     /// it is certified; otherwise at most `max_len`).
     pub fn analyze(&self, want: usize, max_len: usize) -> Analysis {
+        self.analyze_with(want, max_len, &mut |_, _| {})
+    }
+
+    /// [`HeapGame::analyze`], reporting `(values computed, max_len)` now and then.
+    pub fn analyze_with(&self, want: usize, max_len: usize, progress: &mut dyn FnMut(u64, u64)) -> Analysis {
         let max_len = max_len.max(1);
         let mut len = 64.min(max_len);
         let mut octal = match self {
@@ -108,7 +113,7 @@ impl HeapGame {
         loop {
             let values: Vec<u32> = match (&mut octal, self) {
                 (Some(r), _) => {
-                    r.extend_to(len);
+                    r.extend_to_with(len, &mut |n| progress(n as u64, max_len as u64));
                     r.values().to_vec()
                 }
                 (None, HeapGame::Subtraction(s)) => s.values(len),
@@ -116,11 +121,13 @@ impl HeapGame {
             };
             let certified = find_period(&values, |e, p| self.certificate_length(e, p).unwrap_or(usize::MAX));
             if let Some((e, p)) = certified {
+                progress(max_len as u64, max_len as u64);
                 let seq = Periodic::new(values.clone(), e, p);
                 let filled: Vec<u32> = (0..want.max(len) as u64).map(|i| seq.value(i)).collect();
                 return Analysis { values: filled, computed: len, periodic: Some(seq) };
             }
             if len >= max_len {
+                progress(max_len as u64, max_len as u64);
                 return Analysis { values, computed: len, periodic: None };
             }
             len = (len * 2).min(max_len);

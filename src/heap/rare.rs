@@ -107,8 +107,16 @@ impl<'a> RareValues<'a> {
 
     /// Computes values up to `g(len − 1)`.
     pub fn extend_to(&mut self, len: usize) {
+        self.extend_to_with(len, &mut |_| {});
+    }
+
+    /// [`RareValues::extend_to`], calling `progress(values so far)` now and then.
+    pub fn extend_to_with(&mut self, len: usize, progress: &mut dyn FnMut(usize)) {
         while self.g.len() < len {
             let n = self.g.len();
+            if n.is_multiple_of(1024) {
+                progress(n);
+            }
             let v = self.next_value(n);
             self.g.push(v);
             if self.value_count.len() <= v as usize {
