@@ -84,3 +84,11 @@ proptest! {
         prop_assert_eq!(a, b);
     }
 }
+
+#[test]
+fn prime_counts_match_published_values() {
+    // π(10^k), OEIS A006880
+    for (x, pi) in [(10u64, 4u64), (1_000, 168), (1_000_000, 78_498), (1_000_000_000, 50_847_534), (10_000_000_000, 455_052_511)] {
+        assert_eq!(prime_pi(x), pi, "pi({x})");
+    }
+}
