@@ -196,14 +196,23 @@ fn heap_game_errors() {
 fn coprime_methods_agree_on_the_command_line() {
     for n in ["5", "4097", "100000"] {
         let a = ok_line(&["coprime-nim", "--n", n, "--piles", "7", "--modulus", "2^40", "--method", "sieve"]);
-        let b = ok_line(&["coprime-nim", "--n", n, "--piles", "7", "--modulus", "2^40", "--method", "sublinear"]);
+        let b =
+            ok_line(&["coprime-nim", "--n", n, "--piles", "7", "--modulus", "2^40", "--method", "sublinear"]);
         let c = ok_line(&["coprime-nim", "--n", n, "--piles", "7", "--modulus", "2^40"]);
         assert_eq!(a, b, "n={n}");
         assert_eq!(a, c, "n={n}");
     }
-    let v: serde_json::Value =
-        serde_json::from_str(&ok_line(&["coprime-nim", "--n", "10^7", "--piles", "10^7", "--modulus", "10^9+7", "--json"]))
-            .unwrap();
+    let v: serde_json::Value = serde_json::from_str(&ok_line(&[
+        "coprime-nim",
+        "--n",
+        "10^7",
+        "--piles",
+        "10^7",
+        "--modulus",
+        "10^9+7",
+        "--json",
+    ]))
+    .unwrap();
     assert_eq!(v["parameters"]["method"], "sublinear");
     assert_eq!(ok_line(&["prime-pi", "--n", "1000000"]), "78498");
 }

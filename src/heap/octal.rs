@@ -30,13 +30,16 @@ impl OctalCode {
                 i + 1
             ))
         };
-        let chars: Vec<char> = text.trim().chars().collect();
+        let mut chars: Vec<char> = text.trim().chars().collect();
+        if chars.first() == Some(&'.') {
+            // ".77" is the common short form of "0.77"
+            chars.insert(0, '0');
+        }
         let Some(dot) = chars.iter().position(|&c| c == '.') else {
             return Err(Error::input(format!("malformed octal code '{text}': expected a point, as in 0.77")));
         };
         if dot != 1 {
-            let (i, c) = if dot == 0 { (0, '.') } else { (1, chars[1]) };
-            return Err(bad(i, c, "expected one digit (0 or 4) before the point"));
+            return Err(bad(1, chars[1], "expected one digit (0 or 4) before the point"));
         }
         let mut digits = Vec::with_capacity(chars.len() - 1);
         match chars[0] {
@@ -175,11 +178,19 @@ mod tests {
             ("0.7a", "'a'"),
             ("07", "point"),
             ("00.7", "'0'"),
-            (".7", "'.'"),
+            ("0.7.7", "'.'"),
         ] {
             let e = OctalCode::parse(code).unwrap_err();
             assert!(e.message().contains(c), "{code}: {e}");
         }
+    }
+
+    #[test]
+    fn short_form_without_leading_zero() {
+        assert_eq!(
+            OctalCode::parse(".77").unwrap().values_quadratic(30),
+            OctalCode::parse("0.77").unwrap().values_quadratic(30)
+        );
     }
 
     #[test]
