@@ -180,3 +180,17 @@ mod counts {
         }
     }
 }
+
+#[test]
+fn heaps_up_to_the_largest_u64() {
+    use grundy::count::Outcome;
+    use grundy::games::heaps::Heaps;
+    use grundy::ring::Arithmetic;
+    // Subtraction {1}: g alternates 0,1 from heap 0; heaps 1..=2^64-1 hold
+    // 2^63 ones and 2^63 - 1 zeros, so a single heap is losing 2^63 - 1 times.
+    let game = HeapGame::Subtraction(SubtractionSet::new(vec![1]).unwrap());
+    let h = Heaps::new(game, u64::MAX, 1, 1 << 20).unwrap();
+    assert_eq!(h.histogram(&mut |_, _| {}).unwrap(), vec![(1u128 << 63) - 1, 1u128 << 63]);
+    let lose = h.solve(Arithmetic::Exact, Outcome::Losing).unwrap();
+    assert_eq!(lose, num_bigint::BigUint::from((1u64 << 63) - 1));
+}

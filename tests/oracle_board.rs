@@ -66,7 +66,7 @@ fn coordinate_histograms_periodic_vs_scan_vs_oracle() {
         }
         for n in (1..300u64).chain([1000, 4321, 100_000]) {
             let scan = set.histogram_by_scan(n);
-            let mut periodic = histogram_range(&seq, 0, n);
+            let mut periodic = histogram_range(&seq, 0, n as u128);
             periodic.resize(scan.len().max(periodic.len()), 0);
             let mut scan = scan;
             scan.resize(periodic.len(), 0);

@@ -39,7 +39,7 @@ proptest! {
     fn board_periodic_vs_scan(n in 1u64..20_000, moves in prop::collection::vec(1u64..40, 1..6)) {
         let set = SubtractionSet::new(moves).unwrap();
         let seq = set.periodic(1 << 20).unwrap();
-        let mut fast = grundy::heap::histogram_range(&seq, 0, n);
+        let mut fast = grundy::heap::histogram_range(&seq, 0, n as u128);
         let mut slow = set.histogram_by_scan(n);
         let len = fast.len().max(slow.len());
         fast.resize(len, 0);

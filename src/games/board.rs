@@ -76,7 +76,7 @@ impl Board {
         }
         let search = PERIOD_SEARCH_LIMIT.min(usize::try_from(self.n).unwrap_or(usize::MAX));
         if let Some(seq) = set.periodic(search) {
-            return Ok(histogram_range(&seq, 0, self.n));
+            return Ok(histogram_range(&seq, 0, self.n as u128));
         }
         if self.n <= SCAN_LIMIT {
             check_memory(4.0 * set.max() as f64, "the scan's window of nim-values", "use smaller moves")?;

@@ -43,7 +43,7 @@ impl Analysis {
     /// certified, otherwise from the computed values when they reach `n`.
     pub fn histogram(&self, n: u64) -> Result<Vec<u128>, Error> {
         if let Some(seq) = &self.periodic {
-            return Ok(histogram_range(seq, 1, n.saturating_add(1)));
+            return Ok(histogram_range(seq, 1, n as u128 + 1));
         }
         if (n as u128) < self.values.len() as u128 {
             let mut hist = Vec::new();

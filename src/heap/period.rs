@@ -60,14 +60,15 @@ pub fn find_period(values: &[u32], need: impl Fn(usize, usize) -> usize) -> Opti
 }
 
 /// The histogram of `g(i)` over `start <= i < end`, in `O(preperiod + period)`.
-pub fn histogram_range(seq: &Periodic, start: u64, end: u64) -> Vec<u128> {
+/// The bounds are `u128` so that a range may end at `2^64` (heaps `1..=2^64−1`).
+pub fn histogram_range(seq: &Periodic, start: u128, end: u128) -> Vec<u128> {
     let top = seq.values.iter().copied().max().unwrap_or(0) as usize;
     let mut hist = vec![0u128; top + 1];
     if start >= end {
         return hist;
     }
-    let e = seq.preperiod as u64;
-    let p = seq.period as u64;
+    let e = seq.preperiod as u128;
+    let p = seq.period as u128;
     // The preperiod part, directly.
     for i in start..end.min(e) {
         hist[seq.values[i as usize] as usize] += 1;
@@ -81,7 +82,7 @@ pub fn histogram_range(seq: &Periodic, start: u64, end: u64) -> Vec<u128> {
             // Offsets first, first+1, ..., first+rem-1 (cyclically) occur once more.
             let extra = u128::from((o + p - first) % p < rem);
             let v = seq.values[(e + o) as usize] as usize;
-            hist[v] += full as u128 + extra;
+            hist[v] += full + extra;
         }
     }
     hist
@@ -94,11 +95,11 @@ mod tests {
     #[test]
     fn histogram_range_matches_direct_count() {
         let seq = Periodic { values: vec![0, 0, 1, 2, 1, 2, 1, 2], preperiod: 2, period: 2 };
-        for start in 0..12u64 {
-            for end in start..30u64 {
+        for start in 0..12u128 {
+            for end in start..30u128 {
                 let mut want = vec![0u128; 3];
                 for i in start..end {
-                    want[seq.value(i) as usize] += 1;
+                    want[seq.value(i as u64) as usize] += 1;
                 }
                 assert_eq!(histogram_range(&seq, start, end), want, "[{start},{end})");
             }
