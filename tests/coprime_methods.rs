@@ -98,3 +98,11 @@ fn prime_counts_match_published_values() {
         assert_eq!(prime_pi(x), pi, "pi({x})");
     }
 }
+
+#[test]
+fn sieve_and_sublinear_agree_at_twenty_million() {
+    for (k, m) in [(1_000_000_000_000_000_000u64, u64::MAX), (20_000_003, 1_000_000_007), (3, 1 << 63)] {
+        let (a, b) = both(20_000_003, k, Arithmetic::Modulo(m), Outcome::Losing);
+        assert_eq!(a, b, "k={k} m={m}");
+    }
+}
