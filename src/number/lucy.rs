@@ -14,7 +14,10 @@
 //! and after all primes `p <= √x`, `S(x) = π(x)`. The amount removed from `S(x)`
 //! at stage `p`, `S(⌊x/p⌋) − S(p−1)`, is exactly the number of composites
 //! `y <= x` whose smallest prime factor is `p`. Only the `2√x` values `⌊x/i⌋`
-//! occur, stored as `small[v]` for `v <= √x` and `large[i] = S(⌊x/i⌋)`.
+//! occur, stored as `small[v]` for `v <= √x` and `large[i] = S(⌊x/i⌋)`. The
+//! updates of `large` that read `small` are independent and run in parallel.
+
+use rayon::prelude::*;
 
 /// The integer square root `⌊√x⌋`.
 pub fn isqrt(x: u64) -> u64 {
@@ -55,16 +58,28 @@ pub fn lucy_sieve(x: u64, mut on_prime: impl FnMut(u64, u64), progress: &mut dyn
         let p2 = p64 * p64;
         on_prime(p64, large[p] - sp);
         let lim = r.min((x / p2) as usize);
-        // i·p <= r: the value ⌊x/(ip)⌋ is stored in `large`.
+        // i·p <= r: the value ⌊x/(ip)⌋ is stored in `large`, read before it changes
+        // (it sits at a larger index, updated later in this ascending pass).
         let direct = lim.min(r / p);
         for i in 1..=direct {
             large[i] -= large[i * p] - sp;
         }
-        for i in direct + 1..=lim {
-            large[i] -= small[(x / (i as u64 * p64)) as usize] - sp;
-        }
-        for v in (p2 as usize..=r).rev() {
-            small[v] -= small[v / p] - sp;
+        // i·p > r: the value sits in `small`, which this stage changes only after.
+        let small_ref = &small;
+        large[direct + 1..=lim].par_chunks_mut(1 << 14).enumerate().for_each(|(chunk, slots)| {
+            let first = direct + 1 + (chunk << 14);
+            for (j, slot) in slots.iter_mut().enumerate() {
+                let d = (first + j) as u64 * p64;
+                *slot -= small_ref[(x / d) as usize] - sp;
+            }
+        });
+        // small[v] for v >= p², descending, in blocks sharing q = ⌊v/p⌋: no divisions.
+        for q in (p..=r / p).rev() {
+            let sub = small[q] - sp;
+            let hi = (q * p + p - 1).min(r);
+            for v in small[q * p..=hi].iter_mut() {
+                *v -= sub;
+            }
         }
         done += stage_work(p);
         if done - reported > total_work / 200 {
