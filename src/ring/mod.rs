@@ -61,11 +61,6 @@ pub trait Ring: Sync + Sized {
         acc
     }
 
-    /// The sum of a slice of elements.
-    fn sum(&self, items: &[Self::Elem]) -> Self::Elem {
-        items.iter().fold(self.zero(), |acc, x| self.add(&acc, x))
-    }
-
     /// `(Σ mᵢ · vᵢ^k) / 2^shift` for integer terms `(vᵢ, mᵢ)`, where the caller
     /// guarantees that the integer sum is divisible by `2^shift`.
     fn power_sum_shifted(&self, terms: &[(i128, u128)], k: u128, shift: u32) -> Self::Elem;
