@@ -38,6 +38,16 @@ fn octal(c: &mut Criterion) {
         g.bench_function("20000 values quadratic (reference)", |x| {
             x.iter(|| oc.values_quadratic(black_box(20_000)))
         });
+        g.bench_function("100000 values quadratic (reference)", |x| {
+            x.iter(|| oc.values_quadratic(black_box(100_000)))
+        });
+        g.bench_function("100000 values rare-value mex (fast)", |x| {
+            x.iter(|| {
+                let mut r = RareValues::new(&oc);
+                r.extend_to(black_box(100_000));
+                r.into_values()
+            })
+        });
         g.bench_function("20000 values rare-value mex (fast)", |x| {
             x.iter(|| {
                 let mut r = RareValues::new(&oc);

@@ -226,6 +226,39 @@ impl RareValues<'_> {
     /// ones in the stamp table.
     fn mex_by_full_scan(&mut self, sizes: &[usize]) -> u32 {
         let mut small: u64 = 0;
+        if self.value_count.len() <= 64 {
+            // Every value, hence every XOR of two, is below 64: a branch-free
+            // scan with four independent masks (no loop-carried dependency).
+            for &m in sizes {
+                let half = m / 2;
+                let left = &self.g[1..=half];
+                let right = &self.g[m - half..m];
+                let mut acc = [0u64; 4];
+                let mut l4 = left.chunks_exact(4);
+                let mut r4 = right.rchunks_exact(4);
+                for (l, r) in (&mut l4).zip(&mut r4) {
+                    for j in 0..4 {
+                        acc[j] |= 1u64 << (l[j] ^ r[3 - j]);
+                    }
+                }
+                for (&l, &r) in l4.remainder().iter().zip(r4.remainder().iter().rev()) {
+                    acc[0] |= 1u64 << (l ^ r);
+                }
+                small |= acc[0] | acc[1] | acc[2] | acc[3];
+            }
+        } else {
+            self.scan_with_large_values(sizes, &mut small);
+        }
+        // single-heap moves were marked in the stamp table before the scan
+        let mut x = 0u32;
+        while (x < 64 && small >> x & 1 == 1) || self.marked(x) {
+            x += 1;
+        }
+        x
+    }
+
+    /// The scan when values may reach 64: those go to the stamp table.
+    fn scan_with_large_values(&mut self, sizes: &[usize], small: &mut u64) {
         for &m in sizes {
             let g = &self.g;
             let mut big = Vec::new();
@@ -234,7 +267,7 @@ impl RareValues<'_> {
             for (&l, &r) in g[1..=half].iter().zip(g[m - half..m].iter().rev()) {
                 let x = l ^ r;
                 if x < 64 {
-                    small |= 1u64 << x;
+                    *small |= 1u64 << x;
                 } else {
                     big.push(x);
                 }
@@ -243,11 +276,6 @@ impl RareValues<'_> {
                 self.mark(x);
             }
         }
-        let mut x = 0u32;
-        while (x < 64 && small >> x & 1 == 1) || self.marked(x) {
-            x += 1;
-        }
-        x
     }
 }
 
