@@ -220,6 +220,23 @@ impl<'a> RareValues<'a> {
     }
 }
 
+/// The set `{ left[i] ⊕ right[len−1−i] }` as a bit mask, for values below 64:
+/// branch-free, with four independent masks (no loop-carried dependency).
+fn xor_mask(left: &[u32], right: &[u32]) -> u64 {
+    let mut acc = [0u64; 4];
+    let mut l4 = left.chunks_exact(4);
+    let mut r4 = right.rchunks_exact(4);
+    for (l, r) in (&mut l4).zip(&mut r4) {
+        for j in 0..4 {
+            acc[j] |= 1u64 << (l[j] ^ r[3 - j]);
+        }
+    }
+    for (&l, &r) in l4.remainder().iter().zip(r4.remainder().iter().rev()) {
+        acc[0] |= 1u64 << (l ^ r);
+    }
+    acc[0] | acc[1] | acc[2] | acc[3]
+}
+
 impl RareValues<'_> {
     /// The plain mex over every split, for games without a sparse set. Values
     /// below 64 are collected in a bit mask (a branch-free inner loop), larger
@@ -233,18 +250,7 @@ impl RareValues<'_> {
                 let half = m / 2;
                 let left = &self.g[1..=half];
                 let right = &self.g[m - half..m];
-                let mut acc = [0u64; 4];
-                let mut l4 = left.chunks_exact(4);
-                let mut r4 = right.rchunks_exact(4);
-                for (l, r) in (&mut l4).zip(&mut r4) {
-                    for j in 0..4 {
-                        acc[j] |= 1u64 << (l[j] ^ r[3 - j]);
-                    }
-                }
-                for (&l, &r) in l4.remainder().iter().zip(r4.remainder().iter().rev()) {
-                    acc[0] |= 1u64 << (l ^ r);
-                }
-                small |= acc[0] | acc[1] | acc[2] | acc[3];
+                small |= xor_mask(left, right);
             }
         } else {
             self.scan_with_large_values(sizes, &mut small);
@@ -282,6 +288,16 @@ impl RareValues<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn full_scan_matches_quadratic_on_a_long_prefix() {
+        // 0.106 has no sparse set: past the first heaps every mex is a full scan.
+        let c = OctalCode::parse("0.106").unwrap();
+        let len = 20_000;
+        let mut fast = RareValues::new(&c);
+        fast.extend_to(len);
+        assert_eq!(fast.values(), c.values_quadratic(len).as_slice());
+    }
 
     #[test]
     fn matches_quadratic_reference_on_classic_games() {
