@@ -95,6 +95,18 @@ mod tests {
         assert_eq!(parse_u64("1000003*1000033"), Ok(1_000_036_000_099));
     }
 
+    proptest::proptest! {
+        #[test]
+        fn every_u64_round_trips(x in proptest::prelude::any::<u64>(), e in 0u32..19) {
+            proptest::prop_assert_eq!(parse_u64(&x.to_string()), Ok(x));
+            let p = 10u64.pow(e);
+            if let Some(v) = (x % 1000).checked_mul(p) {
+                proptest::prop_assert_eq!(parse_u64(&format!("{}e{e}", x % 1000)), Ok(v));
+                proptest::prop_assert_eq!(parse_u64(&format!("{}*10^{e}", x % 1000)), Ok(v));
+            }
+        }
+    }
+
     #[test]
     fn rejects_garbage() {
         for bad in ["", "abc", "12x", "2^64", "-5", "1e", "^3", "3-5", "10^^2", "1.5"] {
