@@ -28,7 +28,7 @@ impl XorHistogram for Vec<u128> {
         self.as_slice().total()
     }
     fn zero_xor_count<R: Ring>(&self, ring: &R, k: u128) -> R::Elem {
-        zero_xor_count(ring, self, k)
+        self.as_slice().zero_xor_count(ring, k)
     }
 }
 
