@@ -5,6 +5,7 @@ use super::progress::Progress;
 use super::{CliResult, plot};
 use clap::Args;
 use grundy::error::Error;
+use grundy::games::heaps::MAX_COMPUTE;
 use grundy::heap::HeapGame;
 use serde_json::json;
 
@@ -30,13 +31,10 @@ pub struct SequenceArgs {
     plot: Option<String>,
 }
 
-/// Values and lengths beyond this are refused (about 1 GiB of values).
-const MAX_VALUES: u64 = 1 << 28;
-
 pub fn run(a: &SequenceArgs) -> CliResult {
     let game = HeapGame::from_options(a.moves.as_deref(), a.game.as_deref())?;
-    if a.len > MAX_VALUES || a.max_len > MAX_VALUES {
-        return Err(Error::input(format!("--len and --max-len are limited to {MAX_VALUES}")));
+    if a.len > MAX_COMPUTE || a.max_len > MAX_COMPUTE {
+        return Err(Error::input(format!("--len and --max-len are limited to {MAX_COMPUTE}")));
     }
     if a.max_len == 0 {
         return Err(Error::input("--max-len must be at least 1"));

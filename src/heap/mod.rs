@@ -111,24 +111,30 @@ impl HeapGame {
             HeapGame::Subtraction(_) => None,
         };
         loop {
-            let values: Vec<u32> = match (&mut octal, self) {
+            // Octal values stay in the resumable computation; only subtraction
+            // games recompute their (cheap, O(len·|S|)) prefix.
+            let owned;
+            let values: &[u32] = match (&mut octal, self) {
                 (Some(r), _) => {
                     r.extend_to_with(len, &mut |n| progress(n as u64, max_len as u64));
-                    r.values().to_vec()
+                    r.values()
                 }
-                (None, HeapGame::Subtraction(s)) => s.values(len),
+                (None, HeapGame::Subtraction(s)) => {
+                    owned = s.values(len);
+                    &owned
+                }
                 (None, HeapGame::Octal(_)) => unreachable!("octal games use RareValues"),
             };
-            let certified = find_period(&values, |e, p| self.certificate_length(e, p).unwrap_or(usize::MAX));
+            let certified = find_period(values, |e, p| self.certificate_length(e, p).unwrap_or(usize::MAX));
             if let Some((e, p)) = certified {
                 progress(max_len as u64, max_len as u64);
-                let seq = Periodic::new(values.clone(), e, p);
+                let seq = Periodic::new(values[..e + p].to_vec(), e, p);
                 let filled: Vec<u32> = (0..want.max(len) as u64).map(|i| seq.value(i)).collect();
                 return Analysis { values: filled, computed: len, periodic: Some(seq) };
             }
             if len >= max_len {
                 progress(max_len as u64, max_len as u64);
-                return Analysis { values, computed: len, periodic: None };
+                return Analysis { values: values.to_vec(), computed: len, periodic: None };
             }
             len = (len * 2).min(max_len);
         }

@@ -171,7 +171,8 @@ impl<'a> RareValues<'a> {
     fn next_value(&mut self, n: usize) -> u32 {
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
-            self.stamp.iter_mut().for_each(|s| *s = u32::MAX);
+            // wrapped: clear every stamp; 0 is never a live epoch
+            self.stamp.iter_mut().for_each(|s| *s = 0);
             self.epoch = 1;
         }
         let code = self.code;

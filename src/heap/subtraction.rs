@@ -3,7 +3,8 @@
 //! `g(i) = mex{ g(i − s) : s ∈ S, s <= i }`. The mex of at most `|S|` values is at
 //! most `|S|`, so every value lies in `0..=|S|`.
 
-use super::period::{Periodic, find_period};
+use super::HeapGame;
+use super::period::Periodic;
 use crate::error::Error;
 
 /// A finite set of positive subtraction amounts, sorted and without repeats.
@@ -127,18 +128,6 @@ impl SubtractionSet {
     /// the windows that determine all later values coincide and the sequence is
     /// periodic from `e` on: agreement on `max(S)` consecutive values proves it.
     pub fn periodic(&self, max_len: usize) -> Option<Periodic> {
-        let s = self.max();
-        let s = usize::try_from(s).ok()?;
-        let mut len = (4 * s + 64).min(max_len.max(1));
-        loop {
-            let values = self.values(len);
-            if let Some((e, p)) = find_period(&values, |_, _| s) {
-                return Some(Periodic::new(values, e, p));
-            }
-            if len >= max_len {
-                return None;
-            }
-            len = (len * 2).min(max_len);
-        }
+        HeapGame::Subtraction(self.clone()).analyze(0, max_len).periodic
     }
 }
