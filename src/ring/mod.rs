@@ -88,8 +88,7 @@ pub trait Ring: Sync + Sized {
     /// Multiplication of polynomials (coefficient vectors, lowest degree first) by
     /// the fixed polynomial `fixed`, for factors of up to `other_len` terms. By
     /// default the schoolbook product, `O(len(fixed) · len(other))`.
-    fn multiplier<'a>(&'a self, fixed: &[Self::Elem], other_len: usize) -> Multiplier<'a, Self::Elem> {
-        let _ = other_len;
+    fn multiplier<'a>(&'a self, fixed: &[Self::Elem], _other_len: usize) -> Multiplier<'a, Self::Elem> {
         let fixed = fixed.to_vec();
         Box::new(move |a: &[Self::Elem]| schoolbook(self, a, &fixed))
     }

@@ -12,6 +12,19 @@ use std::sync::OnceLock;
 /// Terms beyond this count are raised to powers in parallel.
 const PARALLEL_TERMS: usize = 1 << 12;
 
+/// `Σ term(t)` under `add` (zero is `T::default()`), in parallel for many terms.
+fn sum_terms<T: Copy + Default + Send>(
+    terms: &[(i128, u128)],
+    term: impl Fn(&(i128, u128)) -> T + Sync + Send,
+    add: impl Fn(T, T) -> T + Sync + Send,
+) -> T {
+    if terms.len() >= PARALLEL_TERMS {
+        terms.par_iter().map(term).reduce(T::default, &add)
+    } else {
+        terms.iter().map(term).fold(T::default(), &add)
+    }
+}
+
 /// The ring `Z/MZ` for one modulus `1 <= M <= 2^64 − 1`.
 ///
 /// Elements are residues in `[0, M)`. Ring operations use 128-bit intermediates,
@@ -55,11 +68,7 @@ impl Modular {
         let q = mg.modulus();
         let enter = |x: i128| mg.to_mont(x.rem_euclid(q as i128) as u64);
         let term = |&(v, m): &(i128, u128)| mg.mul(mg.pow(enter(v), k), enter(m as i128));
-        let sum = if terms.len() >= PARALLEL_TERMS {
-            terms.par_iter().map(term).reduce(|| 0, |a, b| mg.add(a, b))
-        } else {
-            terms.iter().map(term).fold(0, |a, b| mg.add(a, b))
-        };
+        let sum = sum_terms(terms, term, |a, b| mg.add(a, b));
         // 2^{-1} = (q + 1) / 2 modulo odd q.
         let half = mg.to_mont(q / 2 + 1);
         mg.from_mont(mg.mul(sum, mg.pow(half, shift as u128)))
@@ -82,11 +91,7 @@ impl Modular {
                 acc
             };
             let term = |&(v, m): &(i128, u128)| pow(v as u128, k).wrapping_mul(m);
-            let sum: u128 = if terms.len() >= PARALLEL_TERMS {
-                terms.par_iter().map(term).reduce(|| 0, u128::wrapping_add)
-            } else {
-                terms.iter().map(term).fold(0, u128::wrapping_add)
-            };
+            let sum: u128 = sum_terms(terms, term, u128::wrapping_add);
             let low = if width == 128 { sum } else { sum & ((1u128 << width) - 1) };
             (low >> shift) as u64
         } else {
