@@ -4,8 +4,9 @@ use num_bigint::BigUint;
 use num_traits::One;
 
 /// The product `lo · (lo+1) ⋯ (hi−1)` by a balanced product tree, so that the big
-/// multiplications pair numbers of similar size (`O(M(size) log k)`).
-pub fn range_product(lo: u64, hi: u64) -> BigUint {
+/// multiplications pair numbers of similar size (`O(M(size) log k)`). The bounds
+/// are `u128` so that a range may end just past `2^64 − 1`.
+pub fn range_product(lo: u128, hi: u128) -> BigUint {
     if hi <= lo {
         return BigUint::one();
     }
@@ -21,7 +22,7 @@ pub fn binomial(n: u64, k: u64) -> BigUint {
     if k > n {
         return BigUint::ZERO;
     }
-    let k = k.min(n - k);
+    let (n, k) = (n as u128, k.min(n - k) as u128);
     range_product(n - k + 1, n + 1) / range_product(1, k + 1)
 }
 
@@ -55,5 +56,16 @@ mod tests {
             }
             row = next;
         }
+    }
+
+    #[test]
+    fn top_of_the_u64_range() {
+        // n + 1 = 2^64 must not wrap: C(2^64 − 1, 1) = 2^64 − 1, C(2^64 − 1, 2) = (2^64 − 1)(2^63 − 1).
+        let n = u64::MAX;
+        assert_eq!(binomial(n, 1), BigUint::from(n));
+        assert_eq!(binomial(n, 2), BigUint::from(n) * BigUint::from((1u64 << 63) - 1));
+        assert_eq!(binomial(n, n), BigUint::one());
+        assert_eq!(binomial(n, n - 1), BigUint::from(n));
+        assert_eq!(range_product(u64::MAX as u128, 1u128 << 64), BigUint::from(u64::MAX));
     }
 }
