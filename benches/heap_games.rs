@@ -67,7 +67,7 @@ fn octal(c: &mut Criterion) {
         }
         let game = HeapGame::Octal(oc.clone());
         g.bench_function("1e6 values via certified period", |x| {
-            x.iter(|| game.analyze(black_box(1_000_000), 1 << 20))
+            x.iter(|| game.analyze(black_box(1_000_000), grundy::heap::Limits::default()))
         });
         g.finish();
     }

@@ -1,9 +1,10 @@
 //! Heap games: octal nim-values against the game search, periods, and counts.
 
-use grundy::heap::{HeapGame, OctalCode, RareValues, SubtractionSet};
+use grundy::heap::{HeapGame, Limits, OctalCode, RareValues, SubtractionSet, find_period};
 use grundy::oracle::{OctalHeaps, Solver};
 
-/// Every code d0.d1d2d3 with d0 in {0, 4}: the digits as a vector and the text.
+/// Every code d0.d1d2d3 with d0 in {0, 4} that allows a move: the digits as a
+/// vector and the text.
 fn all_short_codes() -> Vec<(Vec<u8>, String)> {
     let mut out = Vec::new();
     for d0 in [0u8, 4] {
@@ -16,7 +17,10 @@ fn all_short_codes() -> Vec<(Vec<u8>, String)> {
                     y /= 8;
                 }
                 let text = format!("{d0}.{}", digits[1..].iter().map(|d| d.to_string()).collect::<String>());
-                out.push((digits, text));
+                // a code whose digits are all 0 has no moves: not a game
+                if digits.iter().any(|&d| d != 0) {
+                    out.push((digits, text));
+                }
             }
         }
     }
@@ -54,7 +58,7 @@ fn rare_values_match_quadratic_on_longer_prefixes() {
 }
 
 fn period(game: &HeapGame) -> (usize, usize) {
-    let a = game.analyze(0, 1 << 16);
+    let a = game.analyze(0, Limits { max_len: 1 << 16, max_work: u64::MAX });
     let p = a.periodic.expect("certified");
     (p.preperiod, p.period)
 }
@@ -71,7 +75,7 @@ fn known_periods() {
     assert_eq!(period(&HeapGame::Subtraction(SubtractionSet::new(vec![1, 2, 3]).unwrap())), (0, 4));
     assert_eq!(period(&octal("0.3333")), (0, 5));
     // 0.16 has no known period: nothing may be certified in a short prefix.
-    let open = octal("0.16").analyze(100, 4096);
+    let open = octal("0.16").analyze(100, Limits { max_len: 4096, max_work: u64::MAX });
     assert!(open.periodic.is_none());
     assert_eq!(open.values.len(), 4096);
 }
@@ -84,7 +88,7 @@ fn certified_periods_hold_far_beyond_the_certificate() {
         }
         let code = OctalCode::parse(&text).unwrap();
         let game = HeapGame::Octal(code.clone());
-        let a = game.analyze(0, 4096);
+        let a = game.analyze(0, Limits { max_len: 4096, max_work: u64::MAX });
         if let Some(seq) = a.periodic {
             let mut fast = RareValues::new(&code);
             fast.extend_to(3 * a.computed + 200);
@@ -116,7 +120,7 @@ fn subtraction_game_as_octal_code_agrees() {
 mod counts {
     use grundy::count::Outcome;
     use grundy::games::heaps::Heaps;
-    use grundy::heap::{HeapGame, OctalCode, SubtractionSet};
+    use grundy::heap::{HeapGame, Limits, OctalCode, SubtractionSet};
     use grundy::oracle::{OctalHeaps, Solver, SubtractionHeap, Sum, for_each_tuple};
     use grundy::ring::Arithmetic;
     use num_bigint::BigUint;
@@ -130,14 +134,15 @@ mod counts {
                     if winning_of(&heaps) { win += 1 } else { lose += 1 }
                 });
                 // a small --max-len forces the period path for larger n
-                for max_len in [10_000u64, 4] {
-                    let h = Heaps::new(game.clone(), n, piles as u64, max_len).unwrap();
+                for max_len in [10_000usize, 4] {
+                    let limits = Limits { max_len, max_work: u64::MAX };
+                    let h = Heaps::new(game.clone(), n, piles as u64, limits).unwrap();
                     for (o, want) in [(Outcome::Winning, win), (Outcome::Losing, lose)] {
                         match h.solve(Arithmetic::Exact, o) {
                             Ok(v) => {
                                 assert_eq!(v, BigUint::from(want), "{what} n={n} K={piles} {o:?}")
                             }
-                            Err(e) => assert!(max_len < n + 1, "{what}: {e}"),
+                            Err(e) => assert!((max_len as u64) < n + 1, "{what}: {e}"),
                         }
                         if let Ok(v) = h.solve(Arithmetic::Modulo(6), o) {
                             assert_eq!(v, BigUint::from(want % 6));
@@ -189,8 +194,103 @@ fn heaps_up_to_the_largest_u64() {
     // Subtraction {1}: g alternates 0,1 from heap 0; heaps 1..=2^64-1 hold
     // 2^63 ones and 2^63 - 1 zeros, so a single heap is losing 2^63 - 1 times.
     let game = HeapGame::Subtraction(SubtractionSet::new(vec![1]).unwrap());
-    let h = Heaps::new(game, u64::MAX, 1, 1 << 20).unwrap();
+    let h = Heaps::new(game, u64::MAX, 1, grundy::heap::Limits::default()).unwrap();
     assert_eq!(h.histogram(&mut |_, _| {}).unwrap(), vec![(1u128 << 63) - 1, 1u128 << 63]);
     let lose = h.solve(Arithmetic::Exact, Outcome::Losing).unwrap();
     assert_eq!(lose, num_bigint::BigUint::from((1u64 << 63) - 1));
+}
+
+/// Every certificate rule, checked against the truth: for every code of up to
+/// three digits and every prefix length, a period certified from that prefix
+/// must hold on a sequence five times longer (and from the stated preperiod).
+/// Weakening any rule (the `e = 0` Guy–Smith bound `p + t + 1` to `p + t`, the
+/// split bound `2e + p + t`, the no-split bound `max(e, 1) + t`, the
+/// subtraction bound `max S`) makes some short prefix certify a false period.
+#[test]
+fn no_prefix_certifies_a_false_period() {
+    let mut games: Vec<HeapGame> = all_short_codes()
+        .into_iter()
+        .filter(|(_, t)| !t.ends_with('.') && OctalCode::parse(t).is_ok())
+        .map(|(_, t)| HeapGame::Octal(OctalCode::parse(&t).unwrap()))
+        .collect();
+    for moves in [vec![1u64], vec![2], vec![1, 2], vec![3, 4], vec![2, 5, 6], vec![1, 4, 5], vec![4, 9, 10]] {
+        games.push(HeapGame::Subtraction(SubtractionSet::new(moves).unwrap()));
+    }
+    for game in games {
+        let truth = game.analyze(600, Limits { max_len: 600, max_work: u64::MAX }).values;
+        for len in 1..=120 {
+            let prefix = &truth[..len];
+            let certified = find_period(prefix, |e, p| game.certificate_length(e, p).unwrap_or(usize::MAX));
+            if let Some((e, p)) = certified {
+                assert!(
+                    (e..truth.len() - p).all(|i| truth[i] == truth[i + p]),
+                    "{}: prefix of {len} certifies a false period ({e}, {p})",
+                    game.describe()
+                );
+                assert!(
+                    e == 0 || truth[e - 1] != truth[e - 1 + p],
+                    "{}: preperiod {e} not exact",
+                    game.describe()
+                );
+            }
+        }
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// More room never loses a certificate: whatever a search certifies within
+    /// some limits, a search with larger limits certifies too, with the same
+    /// preperiod and period.
+    #[test]
+    fn more_room_never_loses_a_certificate(
+        digits in proptest::collection::vec(0u8..8, 1..4),
+        split in proptest::prelude::any::<bool>(),
+        len_a in 1usize..3000,
+        more_len in 0usize..3000,
+        work_a in 0u64..3_000_000,
+        more_work in 0u64..3_000_000,
+        want in 0usize..500,
+    ) {
+        let text = format!("{}.{}", if split { 4 } else { 0 }, digits.iter().map(|d| d.to_string()).collect::<String>());
+        proptest::prop_assume!(OctalCode::parse(&text).is_ok());
+        let game = HeapGame::Octal(OctalCode::parse(&text).unwrap());
+        let small = game.analyze(want, Limits { max_len: len_a, max_work: work_a });
+        let large = game.analyze(want, Limits { max_len: len_a + more_len, max_work: work_a + more_work });
+        if let Some(p) = &small.periodic {
+            let q = large.periodic.as_ref();
+            proptest::prop_assert!(q.is_some(), "{}: lost the certificate", text);
+            let q = q.unwrap();
+            proptest::prop_assert_eq!((p.preperiod, p.period), (q.preperiod, q.period));
+        }
+        proptest::prop_assert!(small.values.len() >= want && large.values.len() >= want);
+    }
+}
+
+#[test]
+fn more_room_never_loses_a_long_certificate() {
+    // Period 1999986 is certified from about 3M values: every larger limit must
+    // certify it too (a fixed comparison budget once lost it at 2^23 and 2^24).
+    let game = HeapGame::Subtraction(SubtractionSet::new(vec![999_983, 1_000_003]).unwrap());
+    for max_len in [3_000_000usize, 5_000_000, 1 << 23, 1 << 24] {
+        let a = game.analyze(3, Limits { max_len, max_work: u64::MAX });
+        let p = a.periodic.unwrap_or_else(|| panic!("not certified with max_len {max_len}"));
+        assert_eq!((p.preperiod, p.period), (0, 1_999_986), "max_len {max_len}");
+    }
+}
+
+#[test]
+fn a_small_request_stays_within_the_work_budget() {
+    // 0.04 has no period in reach: the search must stop at the budget, not run on.
+    for code in ["0.04", "0.106", "0.6", "0.207", "4.2162", "0.7777777777777777777777"] {
+        let game = HeapGame::Octal(OctalCode::parse(code).unwrap());
+        let limits = Limits { max_len: 1 << 20, max_work: 20_000_000 };
+        let a = game.analyze(10, limits);
+        if a.periodic.is_none() {
+            assert_eq!(a.stop, grundy::heap::Stop::MaxWork, "{code}");
+        }
+        // one value's mex may overshoot the budget, never by more than a full scan
+        assert!(a.work <= limits.max_work + 30 * a.computed as u64 * 4, "{code}: {} steps", a.work);
+    }
 }

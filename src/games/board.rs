@@ -20,8 +20,11 @@ use crate::heap::{SubtractionSet, histogram_range};
 use crate::ring::Arithmetic;
 use num_bigint::BigUint;
 
-/// How many nim-values the period search may compute.
+/// How many nim-values the period search may compute by default.
 pub const PERIOD_SEARCH_LIMIT: usize = 1 << 24;
+
+/// The most nim-values the period search may be asked to compute.
+pub const MAX_PERIOD_SEARCH: usize = 1 << 28;
 
 /// Boards up to this side are also scanned directly when no period is certified.
 pub const SCAN_LIMIT: u64 = 1 << 30;
@@ -40,6 +43,8 @@ pub struct Board {
     pub dims: u64,
     /// The subtraction set.
     pub moves: SubtractionSet,
+    /// How many nim-values the period search may compute.
+    pub max_len: usize,
 }
 
 impl Board {
@@ -51,7 +56,15 @@ impl Board {
         if dims == 0 {
             return Err(Error::input("--dims must be at least 1"));
         }
-        Ok(Board { n, tokens, dims, moves })
+        Ok(Board { n, tokens, dims, moves, max_len: PERIOD_SEARCH_LIMIT })
+    }
+
+    /// The same board with another length limit for the period search.
+    pub fn with_max_len(self, max_len: usize) -> Result<Self, Error> {
+        if max_len == 0 || max_len > MAX_PERIOD_SEARCH {
+            return Err(Error::input(format!("--max-len must be between 1 and {MAX_PERIOD_SEARCH}")));
+        }
+        Ok(Board { max_len, ..self })
     }
 
     /// The number of independent coordinates in a placement: `dims · tokens`.
@@ -67,14 +80,14 @@ impl Board {
             return Ok(vec![self.n as u128]);
         }
         let set = SubtractionSet::new(playable)?;
-        let steps = set.moves().len() as f64 * (self.n.min(PERIOD_SEARCH_LIMIT as u64) as f64);
+        let steps = set.moves().len() as f64 * (self.n.min(self.max_len as u64) as f64);
         if steps > MAX_STEPS {
             return Err(Error::input(format!(
                 "a move set of {} members would take about {steps:.1e} steps to analyse; use fewer moves",
                 set.moves().len()
             )));
         }
-        let search = PERIOD_SEARCH_LIMIT.min(usize::try_from(self.n).unwrap_or(usize::MAX));
+        let search = self.max_len.min(usize::try_from(self.n).unwrap_or(usize::MAX));
         if let Some(seq) = set.periodic(search) {
             return Ok(histogram_range(&seq, 0, self.n as u128));
         }
@@ -83,8 +96,8 @@ impl Board {
             return Ok(set.histogram_by_scan(self.n));
         }
         Err(Error::input(format!(
-            "no period of the subtraction game found within {PERIOD_SEARCH_LIMIT} values, and --n {} is too large to scan (limit {SCAN_LIMIT})",
-            self.n
+            "no period of the subtraction game certified within {} values, and --n {} is too large to scan (limit {SCAN_LIMIT}); raise --max-len",
+            self.max_len, self.n
         )))
     }
 

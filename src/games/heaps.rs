@@ -6,7 +6,7 @@
 
 use crate::count::{Outcome, solve_sums};
 use crate::error::Error;
-use crate::heap::HeapGame;
+use crate::heap::{HeapGame, Limits};
 use crate::ring::Arithmetic;
 use num_bigint::BigUint;
 
@@ -22,28 +22,33 @@ pub struct Heaps {
     pub n: u64,
     /// Number of heaps.
     pub piles: u64,
-    /// How many nim-values may be computed looking for a period.
-    pub max_len: u64,
+    /// How far the period search may go.
+    pub limits: Limits,
 }
 
 impl Heaps {
     /// Validates the parameters.
-    pub fn new(game: HeapGame, n: u64, piles: u64, max_len: u64) -> Result<Self, Error> {
+    pub fn new(game: HeapGame, n: u64, piles: u64, limits: Limits) -> Result<Self, Error> {
         if n == 0 {
             return Err(Error::input("--n must be at least 1 (heap sizes run over 1..=N)"));
         }
-        if max_len == 0 || max_len > MAX_COMPUTE {
+        if limits.max_len == 0 || limits.max_len as u64 > MAX_COMPUTE {
             return Err(Error::input(format!("--max-len must be between 1 and {MAX_COMPUTE}")));
         }
-        Ok(Heaps { game, n, piles, max_len })
+        Ok(Heaps { game, n, piles, limits })
     }
 
     /// The histogram of nim-values over heap sizes `1..=N`, reporting the
     /// progress of the nim-value computation as `(done, total)`.
     pub fn histogram(&self, progress: &mut dyn FnMut(u64, u64)) -> Result<Vec<u128>, Error> {
-        // Heaps 0..=N suffice when N is below the limit; beyond, only a period helps.
-        let limit = self.n.saturating_add(1).min(self.max_len) as usize;
-        self.game.analyze_with(0, limit, progress).histogram(self.n)
+        // Heaps 0..=N suffice when N is below the limit (a period found on the way
+        // saves the rest); beyond it, only a certified period helps.
+        let direct = self.n < self.limits.max_len as u64;
+        let (want, limits) = match direct {
+            true => (self.n as usize + 1, Limits { max_len: self.n as usize + 1, ..self.limits }),
+            false => (0, self.limits),
+        };
+        self.game.analyze_with(want, limits, progress).histogram(self.n)
     }
 
     /// The number of winning or losing positions, exactly or modulo `M`.

@@ -27,15 +27,57 @@ pub enum HeapGame {
     Octal(OctalCode),
 }
 
+/// Why a nim-value computation stopped without a certified period.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The period was certified.
+    Certified,
+    /// The length limit (`max_len`) was reached.
+    MaxLen,
+    /// The work budget (`max_work` mex steps) ran out.
+    MaxWork,
+}
+
+/// How far a nim-value computation may go looking for a period.
+///
+/// The requested values are always computed; beyond them the search stops at
+/// `max_len` values or once `max_work` mex steps (pairs of heaps examined, values
+/// read by subtraction moves) have been spent, whichever comes first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The most values the period search computes.
+    pub max_len: usize,
+    /// The most mex steps the period search spends.
+    pub max_work: u64,
+}
+
+/// The default work budget of the period search beyond the values asked for:
+/// about half a second here (a unit is roughly a nanosecond, see
+/// [`RareValues::work`]), so that a request for a few values answers at once.
+pub const DEFAULT_MAX_WORK: u64 = 400_000_000;
+
+/// The default length limit of the period search.
+pub const DEFAULT_MAX_LEN: usize = 1 << 20;
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { max_len: DEFAULT_MAX_LEN, max_work: DEFAULT_MAX_WORK }
+    }
+}
+
 /// What is known of a game's nim-sequence after a computation.
 #[derive(Clone, Debug)]
 pub struct Analysis {
     /// `g(0..len)`: every value computed (or filled in from a certified period).
     pub values: Vec<u32>,
-    /// How many values were computed from the rules before the period was certified.
+    /// How many values were computed from the rules.
     pub computed: usize,
+    /// The mex steps spent.
+    pub work: u64,
     /// The certified preperiod and fundamental period, if proved.
     pub periodic: Option<Periodic>,
+    /// What ended the computation.
+    pub stop: Stop,
 }
 
 impl Analysis {
@@ -56,9 +98,73 @@ impl Analysis {
             return Ok(hist);
         }
         Err(Error::input(format!(
-            "no period was certified within {} values, so --n must be below {}; raise --max-len to compute further",
-            self.computed, self.computed
+            "no period was certified within {} computed values ({}), so --n must be below {}",
+            self.computed,
+            self.stop_advice(),
+            self.computed
         )))
+    }
+
+    /// What stopped the search and how to go further, for messages.
+    pub fn stop_advice(&self) -> String {
+        match self.stop {
+            Stop::Certified => "certified".to_string(),
+            Stop::MaxLen => "the length limit was reached; raise --max-len".to_string(),
+            Stop::MaxWork => {
+                format!("the work budget of {} mex steps ran out; raise --max-work", self.work)
+            }
+        }
+    }
+}
+
+/// A resumable computation of `g(0), g(1), …` that counts its work.
+trait Sequencer {
+    /// The values so far.
+    fn values(&self) -> &[u32];
+    /// Mex steps spent so far.
+    fn work(&self) -> u64;
+    /// Computes `g(len)` for the current length.
+    fn push_next(&mut self);
+}
+
+impl Sequencer for RareValues<'_> {
+    fn values(&self) -> &[u32] {
+        RareValues::values(self)
+    }
+    fn work(&self) -> u64 {
+        RareValues::work(self)
+    }
+    fn push_next(&mut self) {
+        let len = RareValues::values(self).len();
+        self.extend_to(len + 1);
+    }
+}
+
+/// A subtraction game's values, one at a time: `|{s ∈ S : s <= n}|` steps each.
+struct SubtractionValues<'a> {
+    set: &'a SubtractionSet,
+    g: Vec<u32>,
+    seen: Vec<bool>,
+    work: u64,
+}
+
+impl Sequencer for SubtractionValues<'_> {
+    fn values(&self) -> &[u32] {
+        &self.g
+    }
+    fn work(&self) -> u64 {
+        self.work
+    }
+    fn push_next(&mut self) {
+        let n = self.g.len();
+        let playable = self.set.moves().partition_point(|&s| s <= n as u64);
+        for &s in &self.set.moves()[..playable] {
+            self.seen[self.g[n - s as usize] as usize] = true;
+        }
+        let mex = self.seen.iter().position(|&x| !x).expect("mex bounded by |S|");
+        self.seen[..=playable].iter_mut().for_each(|x| *x = false);
+        self.g.push(mex as u32);
+        self.work += playable as u64 + 1;
     }
 }
 
@@ -88,55 +194,99 @@ impl HeapGame {
 
     /// How many agreements certify `(e, p)`; `None` when the game cannot be
     /// certified this way (a subtraction member beyond `usize`).
-    fn certificate_length(&self, e: usize, p: usize) -> Option<usize> {
+    pub fn certificate_length(&self, e: usize, p: usize) -> Option<usize> {
         match self {
             HeapGame::Subtraction(s) => usize::try_from(s.max()).ok(),
             HeapGame::Octal(c) => Some(c.certificate_length(e, p)),
         }
     }
 
-    /// Computes nim-values until the period is certified or `max_len` values
-    /// exist, and returns at least `want` values (filled in from the period when
-    /// it is certified; otherwise at most `max_len`).
-    pub fn analyze(&self, want: usize, max_len: usize) -> Analysis {
-        self.analyze_with(want, max_len, &mut |_, _| {})
+    /// An upper estimate of the steps that the first `len` values cost apart from
+    /// the split scans: the moves that leave at most one heap, per value.
+    pub fn linear_work(&self, len: usize) -> f64 {
+        let per_value = match self {
+            HeapGame::Subtraction(s) => s.moves().len(),
+            HeapGame::Octal(c) => c.max_removal() + 1,
+        };
+        per_value as f64 * len as f64
     }
 
-    /// [`HeapGame::analyze`], reporting `(values computed, max_len)` now and then.
-    pub fn analyze_with(&self, want: usize, max_len: usize, progress: &mut dyn FnMut(u64, u64)) -> Analysis {
-        let max_len = max_len.max(1);
-        let mut len = 64.min(max_len);
-        let mut octal = match self {
-            HeapGame::Octal(c) => Some(RareValues::new(c)),
-            HeapGame::Subtraction(_) => None,
+    /// Computes the first `want` values, then goes on until the period is
+    /// certified or the [`Limits`] stop the search (see [`Limits`]); the values
+    /// are filled in from the period up to `want` when it is certified.
+    pub fn analyze(&self, want: usize, limits: Limits) -> Analysis {
+        self.analyze_with(want, limits, &mut |_, _| {})
+    }
+
+    /// [`HeapGame::analyze`], reporting progress as `(done, total)` now and then.
+    ///
+    /// The period is looked for at lengths `64·2^j`, at `want` and where the
+    /// search stops. A longer prefix certifies every period that a shorter one
+    /// certifies ([`find_period`]), so raising `max_len` or `max_work` never
+    /// loses a certificate that lower limits found.
+    pub fn analyze_with(&self, want: usize, limits: Limits, progress: &mut dyn FnMut(u64, u64)) -> Analysis {
+        match self {
+            HeapGame::Octal(c) => self.search(RareValues::new(c), want, limits, progress),
+            HeapGame::Subtraction(s) => {
+                let seen = vec![false; s.moves().len() + 2];
+                self.search(SubtractionValues { set: s, g: vec![], seen, work: 0 }, want, limits, progress)
+            }
+        }
+    }
+
+    fn search(
+        &self,
+        mut seq: impl Sequencer,
+        want: usize,
+        limits: Limits,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Analysis {
+        let cap = want.max(limits.max_len).max(1);
+        let mut checkpoint = 64usize;
+        // Progress in thousandths of the larger of the two fractions used up.
+        let mut report = |len: usize, work: u64| {
+            let frac = (len as f64 / cap as f64).max(work as f64 / limits.max_work.max(1) as f64);
+            progress((frac.min(1.0) * 1000.0) as u64, 1000);
         };
         loop {
-            // Octal values stay in the resumable computation; only subtraction
-            // games recompute their (cheap, O(len·|S|)) prefix.
-            let owned;
-            let values: &[u32] = match (&mut octal, self) {
-                (Some(r), _) => {
-                    r.extend_to_with(len, &mut |n| progress(n as u64, max_len as u64));
-                    r.values()
+            let len = seq.values().len();
+            let target = if len < want { checkpoint.min(want) } else { checkpoint.min(cap) };
+            while seq.values().len() < target {
+                if seq.values().len() >= want && seq.work() >= limits.max_work {
+                    break;
                 }
-                (None, HeapGame::Subtraction(s)) => {
-                    owned = s.values(len);
-                    &owned
+                seq.push_next();
+                if seq.values().len().is_multiple_of(1024) {
+                    report(seq.values().len(), seq.work());
                 }
-                (None, HeapGame::Octal(_)) => unreachable!("octal games use RareValues"),
-            };
+            }
+            let values = seq.values();
+            let len = values.len();
             let certified = find_period(values, |e, p| self.certificate_length(e, p).unwrap_or(usize::MAX));
+            let done = |periodic: Option<Periodic>, values: Vec<u32>, stop: Stop| Analysis {
+                values,
+                computed: len,
+                work: seq.work(),
+                periodic,
+                stop,
+            };
             if let Some((e, p)) = certified {
-                progress(max_len as u64, max_len as u64);
-                let seq = Periodic::new(values[..e + p].to_vec(), e, p);
-                let filled: Vec<u32> = (0..want.max(len) as u64).map(|i| seq.value(i)).collect();
-                return Analysis { values: filled, computed: len, periodic: Some(seq) };
+                progress(1000, 1000);
+                let periodic = Periodic::new(values[..e + p].to_vec(), e, p);
+                let filled: Vec<u32> = (0..want.max(len) as u64).map(|i| periodic.value(i)).collect();
+                return done(Some(periodic), filled, Stop::Certified);
             }
-            if len >= max_len {
-                progress(max_len as u64, max_len as u64);
-                return Analysis { values: values.to_vec(), computed: len, periodic: None };
+            if len >= cap {
+                progress(1000, 1000);
+                return done(None, values.to_vec(), Stop::MaxLen);
             }
-            len = (len * 2).min(max_len);
+            if len >= want && seq.work() >= limits.max_work {
+                progress(1000, 1000);
+                return done(None, values.to_vec(), Stop::MaxWork);
+            }
+            if len >= checkpoint {
+                checkpoint *= 2;
+            }
         }
     }
 }

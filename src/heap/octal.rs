@@ -56,6 +56,11 @@ impl OctalCode {
         while digits.len() > 1 && digits.last() == Some(&0) {
             digits.pop();
         }
+        if digits.iter().all(|&d| d == 0) {
+            return Err(Error::input(format!(
+                "the code '{text}' allows no moves: the game has no moves (every digit is 0)"
+            )));
+        }
         Ok(OctalCode { digits, text: text.trim().to_string() })
     }
 
@@ -116,20 +121,31 @@ impl OctalCode {
     /// How many consecutive agreements `g(i + p) = g(i)` from `i = e` prove that
     /// the sequence is periodic from `e` with period `p`.
     ///
-    /// With `t` the largest removal and `X` the first heap beyond the checked range:
-    /// * splitting games (Guy–Smith): `X = 2e + p + t` for `e >= 1`; for `e = 0`,
-    ///   `X = p + t + 1`, since the split of `n + p` into `a` and `n + p − k − a`
-    ///   must map to a split of `n` with a nonempty second part;
+    /// With `t` the largest removal, the agreements must cover `e <= i < X`:
+    /// * splitting games: `X = 2e + p + t − 1` for `e >= 1` (one less than the
+    ///   Guy–Smith range `2e + p + t`, see the proof), `X = p + t + 1` for `e = 0`;
     /// * no splits, every nonzero digit 3 (a subtraction game): `X = e + t`;
     /// * no splits otherwise: `X = max(e, 1) + t`, past the heaps where a
     ///   bit-1 move (take the whole heap) is available.
     ///
-    /// Then for every `n >= X` the moves of `n` and `n + p` correspond one to one
-    /// with equal values, and induction carries the period on.
+    /// **Proof (splitting games).** Assume `g(m + p) = g(m)` for `e <= m < n` with
+    /// `n >= X`; we show that heaps `n` and `n + p` have the same option values.
+    /// A move leaving one heap goes to `n − k` and `n + p − k` with `k <= t`, and
+    /// `n − k >= e` (as `X − t >= e`), so the values agree; no heap of size
+    /// `n > t` can be taken whole. A split of `n + p` removing `k` leaves
+    /// `a <= b` with `a + b = n + p − k`, so `b >= ⌈(n + p − k)/2⌉`. For `e >= 1`,
+    /// `n + p − k >= 2e + 2p − 1` gives `b >= e + p` by the ceiling: `(a, b − p)`
+    /// is a split of `n` with `b − p >= e >= 1` and `g(b − p) = g(b)`. For
+    /// `e = 0` the part `b − p` must still be nonempty, `b >= p + 1`, which needs
+    /// `n + p − t >= 2p + 1`, i.e. `n >= p + t + 1`. Conversely a split
+    /// `a <= c` of `n` has `c >= ⌈(n − k)/2⌉ >= ⌈(2e + p − 1)/2⌉ >= e`, so
+    /// `(a, c + p)` is a split of `n + p` with the same value. By induction the
+    /// period holds for every `n >= e`. Each bound is tight: weakened by one,
+    /// some code certifies a false period from a short prefix (tested).
     pub fn certificate_length(&self, e: usize, p: usize) -> usize {
         let t = self.max_removal();
         let x = if self.splits() {
-            if e >= 1 { 2 * e + p + t } else { p + t + 1 }
+            if e >= 1 { 2 * e + p + t - 1 } else { p + t + 1 }
         } else if self.digits.iter().skip(1).all(|&d| d == 0 || d == 3) {
             e + t
         } else {
@@ -179,6 +195,10 @@ mod tests {
             ("07", "point"),
             ("00.7", "'0'"),
             ("0.7.7", "'.'"),
+            ("0.", "no moves"),
+            (".", "no moves"),
+            ("0.0", "no moves"),
+            ("0.000", "no moves"),
         ] {
             let e = OctalCode::parse(code).unwrap_err();
             assert!(e.message().contains(c), "{code}: {e}");

@@ -29,30 +29,42 @@ impl Periodic {
 
 /// Looks for the smallest period `p` certified by the computed prefix `values`.
 ///
-/// For each `p` ascending, `e(p)` is one past the last `i` with
-/// `values[i] != values[i + p]` in the prefix. The pair is certified when the
-/// prefix shows agreement on `i ∈ [e, L − p)` and `L − p − e >= need(e, p)`,
-/// where `need` states how much agreement the game's theorem asks for. Every
-/// certified `p` is a true eventual period, hence a multiple of the fundamental
-/// one, so the first certified `p` is fundamental, and `e(p)` is then the exact
-/// preperiod.
+/// For each `p`, `e(p)` is one past the last `i` with `values[i] != values[i + p]`
+/// in the prefix of length `L`. The pair is certified when the prefix shows
+/// agreement on `i ∈ [e, L − p)` and `L − p − e >= need(e, p)`, where `need` states
+/// how much agreement the game's theorem asks for. Every certified `p` is a true
+/// eventual period, hence a multiple of the fundamental one, so the first
+/// certified `p` is fundamental, and `e(p)` is then the exact preperiod.
+///
+/// **All `e(p)` in linear time.** Read the prefix backwards, `R[j] = values[L−1−j]`.
+/// Then `values[i] = values[i + p]` for `i = L−p−1, L−p−2, …` is
+/// `R[j] = R[j + p]` for `j = 0, 1, …`, so the length of the agreement ending at
+/// the end of the prefix is the Z-function `Z[p] = lcp(R, R[p..])`, and
+/// `e(p) = L − p − Z[p]`. The Z-function of all `p` costs `O(L)` time and `4L`
+/// bytes (Gusfield's algorithm), whatever the sequence looks like, so the search
+/// never gives up on a long prefix and its cost grows only with the prefix: a
+/// longer prefix certifies every period a shorter one certifies (the agreement
+/// of a true period only grows).
 pub fn find_period(values: &[u32], need: impl Fn(usize, usize) -> usize) -> Option<(usize, usize)> {
     let len = values.len();
-    // Comparisons allowed in all; a prefix that would take longer is reported as
-    // uncertified rather than searched for minutes.
-    let mut budget: u64 = 1 << 32;
+    let rev = |j: usize| values[len - 1 - j];
+    // z[p] for p < len, as u32 (prefixes are far below 2^32 values).
+    let mut z: Vec<u32> = vec![0; len];
+    // [left, right): the rightmost match window R[left..right) = R[0..right-left).
+    let (mut left, mut right) = (0usize, 0usize);
     for p in 1..len {
-        // At most len − p agreements exist; need(e, p) never falls below
-        // min(need(0, p), need(1, p)) for the games here, and grows with p.
-        if len - p < need(0, p).min(need(1, p)).max(1) {
-            return None;
+        let mut k = if p < right { (z[p - left] as usize).min(right - p) } else { 0 };
+        if p + k >= right {
+            while p + k < len && rev(k) == rev(p + k) {
+                k += 1;
+            }
+            if p + k > right {
+                (left, right) = (p, p + k);
+            }
         }
-        let mut e = len - p;
-        while e > 0 && values[e - 1] == values[e - 1 + p] {
-            e -= 1;
-        }
-        budget = budget.checked_sub((len - p - e) as u64 + 1)?;
-        if len - p - e >= need(e, p).max(1) {
+        z[p] = k as u32;
+        let e = len - p - k;
+        if k >= need(e, p).max(1) {
             return Some((e, p));
         }
     }
@@ -103,6 +115,35 @@ mod tests {
                 }
                 assert_eq!(histogram_range(&seq, start, end), want, "[{start},{end})");
             }
+        }
+    }
+
+    /// The plain search: for each `p`, walk back from the end of the prefix.
+    fn find_period_slow(values: &[u32], need: impl Fn(usize, usize) -> usize) -> Option<(usize, usize)> {
+        let len = values.len();
+        (1..len).find_map(|p| {
+            let mut e = len - p;
+            while e > 0 && values[e - 1] == values[e - 1 + p] {
+                e -= 1;
+            }
+            (len - p - e >= need(e, p).max(1)).then_some((e, p))
+        })
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn linear_search_matches_the_plain_one(
+            prefix in proptest::collection::vec(0u32..3, 0..30),
+            cycle in proptest::collection::vec(0u32..3, 1..12),
+            len in 0usize..200,
+            need_const in 0usize..20,
+            splits in proptest::prelude::any::<bool>(),
+        ) {
+            let values: Vec<u32> = (0..len)
+                .map(|i| if i < prefix.len() { prefix[i] } else { cycle[(i - prefix.len()) % cycle.len()] })
+                .collect();
+            let need = |e: usize, p: usize| if splits { e + p + need_const } else { need_const };
+            proptest::prop_assert_eq!(find_period(&values, need), find_period_slow(&values, need));
         }
     }
 

@@ -29,6 +29,11 @@ use super::octal::OctalCode;
 /// Pairs examined between two checks of the candidate during a scan.
 const SCAN_BATCH: usize = 32;
 
+/// Work units of one value marked at a random place of the stamp table (a move
+/// leaving one heap, a rare part, a pair of the incremental scan): about 3 ns
+/// here, against about 1 ns per pair of the branch-free full scan (1 unit).
+const MARK_COST: u64 = 3;
+
 /// Resumable computation of an octal game's nim-values.
 pub struct RareValues<'a> {
     code: &'a OctalCode,
@@ -44,6 +49,9 @@ pub struct RareValues<'a> {
     stamp: Vec<u32>,
     epoch: u32,
     next_mask_check: usize,
+    /// Mex steps so far: values read by single-heap moves, rare parts
+    /// enumerated and split pairs scanned.
+    work: u64,
 }
 
 impl<'a> RareValues<'a> {
@@ -64,12 +72,18 @@ impl<'a> RareValues<'a> {
             stamp: Vec::new(),
             epoch: 0,
             next_mask_check: 64,
+            work: 0,
         }
     }
 
     /// The values computed so far, `g(0..len)`.
     pub fn values(&self) -> &[u32] {
         &self.g
+    }
+
+    /// The mex steps spent so far (see [`RareValues`]'s fields).
+    pub fn work(&self) -> u64 {
+        self.work
     }
 
     /// Consumes the computation, returning the values.
@@ -177,17 +191,20 @@ impl<'a> RareValues<'a> {
         }
         let code = self.code;
         let singles: Vec<u32> = code.single_heap_values(n, &self.g).collect();
+        self.work += MARK_COST * (code.max_removal() as u64 + 1);
         for v in singles {
             self.mark(v);
         }
         let sizes: Vec<usize> = code.split_sizes(n).collect();
         if 4 * self.rare.len() > n && n > 256 {
             // No sparse set: enumerating R would cost about as much as a full scan.
+            self.work += sizes.iter().map(|&m| m as u64 / 2).sum::<u64>();
             return self.mex_by_full_scan(&sizes);
         }
         // Every split with a rare part.
         for &m in &sizes {
             let end = self.rare.partition_point(|&r| r < m);
+            self.work += MARK_COST * end as u64;
             for i in 0..end {
                 let r = self.rare[i];
                 self.mark(self.g[r] ^ self.g[m - r]);
@@ -208,6 +225,7 @@ impl<'a> RareValues<'a> {
             let mut progressed = false;
             for (j, &m) in sizes.iter().enumerate() {
                 let stop = (cursor[j] + SCAN_BATCH).min(m / 2 + 1);
+                self.work += MARK_COST * stop.saturating_sub(cursor[j]) as u64;
                 for a in cursor[j]..stop {
                     self.mark(self.g[a] ^ self.g[m - a]);
                 }

@@ -3,8 +3,8 @@
 //! `g(i) = mex{ g(i − s) : s ∈ S, s <= i }`. The mex of at most `|S|` values is at
 //! most `|S|`, so every value lies in `0..=|S|`.
 
-use super::HeapGame;
 use super::period::Periodic;
+use super::{HeapGame, Limits};
 use crate::error::Error;
 
 /// A finite set of positive subtraction amounts, sorted and without repeats.
@@ -17,7 +17,7 @@ impl SubtractionSet {
     /// A set from its members; rejects an empty set and a zero member.
     pub fn new(mut moves: Vec<u64>) -> Result<Self, Error> {
         if moves.is_empty() {
-            return Err(Error::input("the move set is empty"));
+            return Err(Error::input("the move set is empty: the game has no moves"));
         }
         if moves.contains(&0) {
             return Err(Error::input("moves must be positive: 0 is not a move"));
@@ -27,33 +27,21 @@ impl SubtractionSet {
         Ok(SubtractionSet { moves })
     }
 
-    /// Parses a comma-separated list such as `2,3,5,7`; an error names the
-    /// offending character.
+    /// Parses a comma-separated list such as `2,3,5,7`, each item a number
+    /// expression (`10^3`, `2^20+1`); an error names the offending item.
     pub fn parse(text: &str) -> Result<Self, Error> {
-        let mut moves = Vec::new();
-        let mut offset = 0;
-        for part in text.split(',') {
-            let trimmed = part.trim();
-            if trimmed.is_empty() {
-                return Err(Error::input(format!(
-                    "empty entry in move list '{text}' at character {}",
-                    offset + 1
-                )));
-            }
-            if let Some((i, c)) =
-                part.char_indices().find(|&(_, c)| !c.is_ascii_digit() && !c.is_whitespace())
-            {
-                return Err(Error::input(format!(
-                    "invalid character '{c}' in move list '{text}' at character {}",
-                    offset + i + 1
-                )));
-            }
-            let value: u64 = trimmed
-                .parse()
-                .map_err(|_| Error::input(format!("move '{trimmed}' is too large (at most 2^64-1)")))?;
-            moves.push(value);
-            offset += part.len() + 1;
+        if text.trim().is_empty() {
+            return Err(Error::input("the move set is empty: the game has no moves"));
         }
+        let moves = text
+            .split(',')
+            .enumerate()
+            .map(|(i, item)| {
+                crate::parse::parse_u64(item.trim()).map_err(|e| {
+                    Error::input(format!("item {} '{}' of the move list: {e}", i + 1, item.trim()))
+                })
+            })
+            .collect::<Result<Vec<u64>, Error>>()?;
         Self::new(moves)
     }
 
@@ -128,6 +116,6 @@ impl SubtractionSet {
     /// the windows that determine all later values coincide and the sequence is
     /// periodic from `e` on: agreement on `max(S)` consecutive values proves it.
     pub fn periodic(&self, max_len: usize) -> Option<Periodic> {
-        HeapGame::Subtraction(self.clone()).analyze(0, max_len).periodic
+        HeapGame::Subtraction(self.clone()).analyze(0, Limits { max_len, max_work: u64::MAX }).periodic
     }
 }
