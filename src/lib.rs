@@ -24,5 +24,6 @@ pub mod games;
 pub mod heap;
 pub mod number;
 pub mod oracle;
+pub mod parse;
 pub mod ring;
 pub mod xor;

@@ -78,7 +78,6 @@ fn bad_input_is_one_line_on_stderr_with_status_2() {
         &["board", "--n", "1e18", "--tokens", "1e18"],
         &["divisor-nim", "--n", "0"],
         &["divisor-nim", "--n", "18446744073709551616"],
-        &["coprime-nim", "--n", "1", "--piles", "2"],
         &["coprime-nim", "--n", "10"],
         &["coprime-nim", "--n", "10^7", "--piles", "10^7"],
         &["silver-dollar", "--n", "3", "--coins", "3"],
@@ -105,6 +104,192 @@ fn seeds_command_checks_every_checkpoint() {
     assert!(!out.contains("MISMATCH"));
     assert_eq!(out.lines().filter(|l| l.contains(" ok ")).count(), 11);
     assert_eq!(out.lines().filter(|l| l.contains(" target ")).count(), 4);
+}
+
+#[test]
+fn seeds_table_has_a_legend_and_a_header_row() {
+    let out = stdout(&grundy(&["seeds"]));
+    let mut lines = out.lines();
+    let legend = lines.next().unwrap();
+    assert!(legend.starts_with('#') && legend.contains("'ok'") && legend.contains("'target'"), "{legend}");
+    let header: Vec<&str> = lines.next().unwrap().split_whitespace().collect();
+    assert_eq!(header, ["game", "parameters", "value", "status", "seconds"]);
+}
+
+#[test]
+fn seeds_json_gives_parameters_as_an_object() {
+    let out = stdout(&grundy(&["seeds", "--json"]));
+    for line in out.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert!(v["parameters"].is_object(), "{line}");
+        assert!(v["parameters"]["n"].is_u64(), "{line}");
+    }
+    let first: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!(first["parameters"], serde_json::json!({"n": 3, "tokens": 1}));
+}
+
+#[test]
+fn prime_pi_json_has_value_and_pi() {
+    let v: serde_json::Value =
+        serde_json::from_str(&ok_line(&["prime-pi", "--n", "1000", "--json"])).unwrap();
+    assert_eq!(v["value"], "168");
+    assert_eq!(v["pi"], "168");
+}
+
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    use std::io::Read;
+    use std::process::Stdio;
+    // the second output (about 2 MB) overflows any pipe buffer, so the write fails
+    for args in [&["seeds", "--json"][..], &["sequence", "--moves", "1", "--len", "10^6"]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = [0u8; 300];
+        child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+        // stdout is dropped here: the reader has gone, like `| head -c 300`
+        let out = child.wait_with_output().unwrap();
+        assert!(out.stderr.is_empty(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+    }
+}
+
+#[test]
+fn a_missing_subcommand_lists_every_subcommand() {
+    let o = grundy(&[]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    let help = stdout(&grundy(&["--help"]));
+    let names: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|&n| n != "help")
+        .collect();
+    assert!(names.len() >= 8 && names.contains(&"prime-pi"), "{names:?}");
+    for name in names {
+        assert!(err.contains(name), "{name} missing from: {err}");
+    }
+}
+
+#[test]
+fn silver_dollar_exact_at_the_largest_strip() {
+    assert_eq!(ok_line(&["silver-dollar", "--n", "2^64-1", "--coins", "0"]), "18446744073709551615");
+    let want = (num_bigint::BigUint::from(u64::MAX - 1)).pow(2).to_string();
+    assert_eq!(ok_line(&["silver-dollar", "--n", "2^64-1", "--coins", "1"]), want);
+    for coins in ["2", "3", "5", "10"] {
+        let exact: num_bigint::BigUint =
+            ok_line(&["silver-dollar", "--n", "2^64-1", "--coins", coins]).parse().unwrap();
+        let m = 1_000_000_007u64;
+        let modular = ok_line(&["silver-dollar", "--n", "2^64-1", "--coins", coins, "--modulus", "10^9+7"]);
+        assert_eq!((exact % m).to_string(), modular, "coins={coins}");
+    }
+}
+
+#[test]
+fn coprime_nim_with_no_pile_sizes() {
+    // piles run over 1..=N-1, empty for N = 1 (and N = 0)
+    assert_eq!(ok_line(&["coprime-nim", "--n", "1", "--piles", "3"]), "0");
+    assert_eq!(ok_line(&["coprime-nim", "--n", "1", "--piles", "0"]), "1");
+    assert_eq!(ok_line(&["coprime-nim", "--n", "1", "--piles", "2", "--count", "winning"]), "0");
+    assert_eq!(ok_line(&["coprime-nim", "--n", "0", "--piles", "1"]), "0");
+}
+
+#[test]
+fn move_lists_take_number_expressions_and_name_bad_items() {
+    assert_eq!(
+        ok_line(&["heaps", "--moves", "10^3,2", "--n", "3000", "--piles", "2"]),
+        ok_line(&["heaps", "--moves", "1000,2", "--n", "3000", "--piles", "2"])
+    );
+    assert_eq!(
+        ok_line(&["board", "--n", "50", "--tokens", "2", "--moves", "2^1,3,5,7"]),
+        ok_line(&["board", "--n", "50", "--tokens", "2"])
+    );
+    let o = grundy(&["heaps", "--moves", "2 3", "--n", "3", "--piles", "2"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(err.contains("'2 3'") && !err.contains("too large"), "{err}");
+}
+
+#[test]
+fn games_without_moves_are_refused_alike() {
+    for args in [
+        &["sequence", "--game", "0."][..],
+        &["sequence", "--game", "."],
+        &["sequence", "--game", "0.0"],
+        &["sequence", "--moves", ""],
+        &["heaps", "--game", "0.000", "--n", "5", "--piles", "2"],
+    ] {
+        let o = grundy(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty());
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(err.lines().count(), 1);
+        assert!(err.contains("no moves"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn more_room_never_loses_a_certified_period() {
+    for max_len in ["3000000", "8388608", "16777216"] {
+        let line =
+            ok_line(&["sequence", "--moves", "999983,1000003", "--len", "3", "--max-len", max_len, "--json"]);
+        let v: serde_json::Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(v["certified"], true, "--max-len {max_len}");
+        assert_eq!(v["period"], 1_999_986);
+    }
+}
+
+#[test]
+fn boards_certify_long_periods_and_take_max_len() {
+    let a = ok_line(&[
+        "board",
+        "--n",
+        "10^18",
+        "--tokens",
+        "3",
+        "--modulus",
+        "10^9",
+        "--moves",
+        "999983,1000003",
+    ]);
+    assert!(a.parse::<u64>().unwrap() < 1_000_000_000);
+    ok_line(&["board", "--n", "10^18", "--tokens", "3", "--modulus", "10^9", "--moves", "1048576,1048577,3"]);
+    let o = grundy(&[
+        "board",
+        "--n",
+        "10^18",
+        "--tokens",
+        "3",
+        "--modulus",
+        "10^9",
+        "--moves",
+        "999983,1000003",
+        "--max-len",
+        "10^6",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--max-len"));
+}
+
+#[test]
+fn a_small_request_reports_the_budget_that_stopped_the_search() {
+    let line = ok_line(&["sequence", "--game", "0.04", "--len", "10", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(v["values"], serde_json::json!([0, 0, 0, 0, 1, 1, 1, 2, 2, 0]));
+    assert_eq!(v["certified"], false);
+    assert_eq!(v["stopped"], "max-work");
+    let out = stdout(&grundy(&["sequence", "--game", "0.04", "--len", "10"]));
+    assert!(out.contains("work budget") && out.contains("--max-work"), "{out}");
+    // a larger budget searches further
+    let line = ok_line(&["sequence", "--game", "0.04", "--len", "10", "--max-work", "10^9", "--json"]);
+    let w: serde_json::Value = serde_json::from_str(&line).unwrap();
+    assert!(w["computed"].as_u64() > v["computed"].as_u64());
 }
 
 #[test]

@@ -1,12 +1,13 @@
 //! `grundy board`: tokens on an n^dims board.
 
 use super::output::{params, run_count};
-use super::{CliResult, CountOptions, numbers::parse_u64};
+use super::{CliResult, CountOptions};
 use clap::Args;
 use grundy::count::Outcome;
 use grundy::error::Error;
-use grundy::games::board::Board;
+use grundy::games::board::{Board, PERIOD_SEARCH_LIMIT};
 use grundy::heap::SubtractionSet;
+use grundy::parse::parse_u64;
 use serde_json::json;
 
 #[derive(Args, Debug)]
@@ -23,13 +24,17 @@ pub struct BoardArgs {
     /// Coordinates per token.
     #[arg(long, default_value = "2", value_parser = parse_u64)]
     dims: u64,
+    /// How many nim-values of one coordinate may be computed while looking for a certified period.
+    #[arg(long, value_parser = parse_u64, default_value_t = PERIOD_SEARCH_LIMIT as u64)]
+    max_len: u64,
     #[command(flatten)]
     opts: CountOptions,
 }
 
 pub fn run(a: &BoardArgs) -> CliResult {
     let moves = SubtractionSet::parse(&a.moves).map_err(|e| Error::input(format!("--moves: {e}")))?;
-    let board = Board::new(a.n, a.tokens, a.dims, moves.clone())?;
+    let max_len = usize::try_from(a.max_len).unwrap_or(usize::MAX);
+    let board = Board::new(a.n, a.tokens, a.dims, moves.clone())?.with_max_len(max_len)?;
     let parameters = params(&[
         ("n", json!(a.n)),
         ("tokens", json!(a.tokens)),

@@ -2,10 +2,11 @@
 
 use super::output::{params, run_count};
 use super::progress::Progress;
-use super::{CliResult, CountOptions, numbers::parse_u64};
+use super::{CliResult, CountOptions};
 use clap::{Args, ValueEnum};
 use grundy::count::Outcome;
 use grundy::games::coprime_nim::{CoprimeNim, Method};
+use grundy::parse::parse_u64;
 use serde_json::json;
 
 #[derive(Args, Debug)]

@@ -1,10 +1,11 @@
 //! `grundy divisor-nim`: subtract a proper divisor.
 
 use super::output::{params, run_count};
-use super::{CliResult, CountOptions, numbers::parse_u64};
+use super::{CliResult, CountOptions};
 use clap::Args;
 use grundy::count::Outcome;
 use grundy::games::divisor_nim::DivisorNim;
+use grundy::parse::parse_u64;
 use serde_json::json;
 
 #[derive(Args, Debug)]

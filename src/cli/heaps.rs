@@ -1,13 +1,13 @@
 //! `grundy heaps`: ordered K-tuples of heaps of a heap game.
 
-use super::numbers::parse_u64;
 use super::output::{params, run_count};
 use super::progress::Progress;
 use super::{CliResult, CountOptions};
 use clap::Args;
 use grundy::count::Outcome;
 use grundy::games::heaps::Heaps;
-use grundy::heap::HeapGame;
+use grundy::heap::{DEFAULT_MAX_WORK, HeapGame, Limits};
+use grundy::parse::parse_u64;
 use serde_json::json;
 
 #[derive(Args, Debug)]
@@ -27,13 +27,17 @@ pub struct HeapsArgs {
     /// How many nim-values may be computed while looking for a certified period.
     #[arg(long, default_value = "1048576", value_parser = parse_u64)]
     max_len: u64,
+    /// Work budget of the period search, in mex steps (units of about a nanosecond).
+    #[arg(long, value_parser = parse_u64, default_value_t = DEFAULT_MAX_WORK)]
+    max_work: u64,
     #[command(flatten)]
     opts: CountOptions,
 }
 
 pub fn run(a: &HeapsArgs) -> CliResult {
     let game = HeapGame::from_options(a.moves.as_deref(), a.game.as_deref())?;
-    let heaps = Heaps::new(game, a.n, a.piles, a.max_len)?;
+    let max_len = usize::try_from(a.max_len).unwrap_or(usize::MAX);
+    let heaps = Heaps::new(game, a.n, a.piles, Limits { max_len, max_work: a.max_work })?;
     let parameters =
         params(&[("game", json!(heaps.game.describe())), ("n", json!(a.n)), ("piles", json!(a.piles))]);
     let mut bar = Progress::new("computing nim-values");

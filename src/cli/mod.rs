@@ -5,7 +5,6 @@ mod board;
 mod coprime_nim;
 mod divisor_nim;
 mod heaps;
-mod numbers;
 mod output;
 mod plot;
 mod prime_pi;
@@ -91,7 +90,7 @@ impl CountOptions {
 }
 
 fn parse_modulus(text: &str) -> Result<u64, String> {
-    match numbers::parse_u64(text)? {
+    match grundy::parse::parse_u64(text)? {
         0 => Err("the modulus must be at least 1".to_string()),
         m => Ok(m),
     }
@@ -108,9 +107,7 @@ pub fn main() -> i32 {
                 return 0;
             }
             if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-                eprintln!(
-                    "error: a subcommand is required: board, divisor-nim, coprime-nim, silver-dollar, heaps, sequence or seeds (see grundy --help)"
-                );
+                eprintln!("error: a subcommand is required: {} (see grundy --help)", subcommand_names());
                 return 2;
             }
             eprintln!("{}", one_line(&e.to_string()));
@@ -133,6 +130,17 @@ pub fn main() -> i32 {
             eprintln!("error: {}", one_line(e.message()));
             2
         }
+    }
+}
+
+/// Every subcommand's name, from the parser itself (so none is ever left out).
+fn subcommand_names() -> String {
+    use clap::CommandFactory;
+    let cmd = Cli::command();
+    let names: Vec<&str> = cmd.get_subcommands().map(|c| c.get_name()).filter(|&n| n != "help").collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.join(""),
     }
 }
 

@@ -6,7 +6,23 @@ use grundy::error::Error;
 use grundy::ring::Arithmetic;
 use num_bigint::BigUint;
 use serde_json::{Map, Value, json};
+use std::fmt::Display;
+use std::io::{ErrorKind, Write};
 use std::time::Instant;
+
+/// Writes one line to stdout. A reader that closed the pipe early (`| head`)
+/// ends the program quietly with status 0, as `grep` or `rg` do; any other
+/// write error is reported on stderr with status 2.
+pub fn emit(line: impl Display) {
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = writeln!(out, "{line}").and_then(|()| out.flush()) {
+        if e.kind() == ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write the answer: {e}");
+        std::process::exit(2);
+    }
+}
 
 /// A finished count, ready to print.
 pub struct Report {
@@ -35,9 +51,9 @@ impl Report {
     /// Prints the report as the options ask: one line on stdout either way.
     pub fn print(&self, opts: &CountOptions) {
         if opts.json {
-            println!("{}", self.to_json());
+            emit(self.to_json());
         } else {
-            println!("{}", self.value);
+            emit(&self.value);
         }
     }
 }

@@ -2,12 +2,12 @@
 //! yardstick for what the sublinear path costs.
 
 use super::CliResult;
-use super::numbers::parse_u64;
-use super::output::timed;
+use super::output::{emit, timed};
 use super::progress::Progress;
 use clap::Args;
 use grundy::error::check_memory;
 use grundy::number::lucy::lucy_sieve;
+use grundy::parse::parse_u64;
 use serde_json::json;
 
 #[derive(Args, Debug)]
@@ -25,9 +25,10 @@ pub fn run(a: &PrimePiArgs) -> CliResult {
     let mut bar = Progress::new("counting primes");
     let (pi, seconds) = timed(|| lucy_sieve(a.n, |_, _| {}, &mut |d, t| bar.report(d, t)));
     if a.json {
-        println!("{}", json!({"n": a.n, "pi": pi.to_string(), "seconds": seconds}));
+        // "value" as every command has it; "pi" kept for scripts that use it.
+        emit(json!({"n": a.n, "value": pi.to_string(), "pi": pi.to_string(), "seconds": seconds}));
     } else {
-        println!("{pi}");
+        emit(pi);
     }
     Ok(())
 }

@@ -1,10 +1,11 @@
 //! `grundy seeds`: every seed's published checkpoints and full-size target.
 //!
-//! Checkpoints are compared with the values the seeds publish; a mismatch makes
-//! the command exit with status 1 after printing every line.
+//! Checkpoints are compared with the values the seeds publish; a mismatch, or a
+//! computation that fails, makes the command exit with status 1 after printing
+//! every line.
 
 use super::CliResult;
-use super::output::timed;
+use super::output::{emit, timed};
 use clap::Args;
 use grundy::count::Outcome;
 use grundy::error::Error;
@@ -15,7 +16,7 @@ use grundy::games::silver_dollar::SilverDollar;
 use grundy::heap::SubtractionSet;
 use grundy::ring::Arithmetic::{self, Exact, Modulo};
 use num_bigint::BigUint;
-use serde_json::json;
+use serde_json::{Map, Value, json};
 
 #[derive(Args, Debug)]
 pub struct SeedsArgs {
@@ -27,7 +28,10 @@ pub struct SeedsArgs {
 /// One line of the seeds table.
 struct Entry {
     game: &'static str,
+    /// As shown in the table, e.g. `n=10^7 piles=10^7`.
     params: String,
+    /// The same parameters as JSON numbers.
+    values: Map<String, Value>,
     modulus: Option<&'static str>,
     published: Option<&'static str>,
     solve: Box<dyn Fn() -> Result<BigUint, Error>>,
@@ -42,7 +46,8 @@ fn entries() -> Vec<Entry> {
     let mut v = Vec::new();
     let mut add =
         |game, params: String, modulus, published, solve: Box<dyn Fn() -> Result<BigUint, Error>>| {
-            v.push(Entry { game, params, modulus, published, solve })
+            let values = parameter_values(&params);
+            v.push(Entry { game, params, values, modulus, published, solve })
         };
     for (n, c, want) in [(3, 1, "4"), (3, 2, "40"), (9, 3, "450304")] {
         add("board", format!("n={n} tokens={c}"), None, Some(want), Box::new(move || board(n, c, Exact)));
@@ -114,13 +119,52 @@ fn entries() -> Vec<Entry> {
     v
 }
 
+/// `n=10^7 piles=3` as the object `{"n": 10000000, "piles": 3}`.
+fn parameter_values(params: &str) -> Map<String, Value> {
+    params
+        .split_whitespace()
+        .filter_map(|pair| pair.split_once('='))
+        .map(|(k, v)| (k.to_string(), grundy::parse::parse_u64(v).map_or_else(|_| json!(v), |x| json!(x))))
+        .collect()
+}
+
+/// What the status column means, printed above the table.
+const LEGEND: &str =
+    "# status 'ok': equals the value the seed publishes; 'target': a full-size run with no published value";
+
 pub fn run(a: &SeedsArgs) -> CliResult {
+    if report(entries(), a.json) > 0 {
+        std::process::exit(1);
+    }
+    Ok(())
+}
+
+/// Prints the table (or JSON lines) and returns how many lines failed: a
+/// checkpoint that differs from its published value, or a computation that
+/// returned an error.
+fn report(entries: Vec<Entry>, json: bool) -> usize {
     let mut failures = 0;
-    let (_, total) = timed(|| {
-        for e in entries() {
+    let mut errors = Vec::new();
+    let a = SeedsArgs { json };
+    if !a.json {
+        emit(LEGEND);
+        emit(format!(
+            "{:<14} {:<40} {:>20}  {:<8} {:>9}",
+            "game", "parameters", "value", "status", "seconds"
+        ));
+    }
+    let ((), total) = timed(|| {
+        for e in entries {
             let (value, secs) = timed(|| (e.solve)());
-            let value = value?.to_string();
+            let value = match value {
+                Ok(v) => v.to_string(),
+                Err(err) => {
+                    errors.push(format!("{} {}: {}", e.game, e.params, err.message()));
+                    "-".to_string()
+                }
+            };
             let status = match e.published {
+                _ if value == "-" => "FAILED",
                 Some(p) if p == value => "ok",
                 Some(_) => {
                     failures += 1;
@@ -130,29 +174,75 @@ pub fn run(a: &SeedsArgs) -> CliResult {
             };
             let modulus = e.modulus.map_or(String::new(), |m| format!(" mod {m}"));
             if a.json {
-                println!(
-                    "{}",
-                    json!({"game": e.game, "parameters": e.params, "modulus": e.modulus, "value": value, "published": e.published, "status": status, "seconds": secs})
-                );
+                emit(json!({
+                    "game": e.game,
+                    "parameters": Value::Object(e.values.clone()),
+                    "modulus": e.modulus,
+                    "value": value,
+                    "published": e.published,
+                    "status": status,
+                    "seconds": secs,
+                }));
             } else {
-                println!(
+                emit(format!(
                     "{:<14} {:<40} {:>20}  {:<8} {:>8.4}s",
                     e.game,
                     format!("{}{}", e.params, modulus),
                     value,
                     status,
                     secs
-                );
+                ));
             }
         }
-        Ok::<(), Error>(())
     });
     if !a.json {
-        println!("total {total:.3}s");
+        emit(format!("total {total:.3}s"));
+    }
+    for err in &errors {
+        eprintln!("error: {err}");
     }
     if failures > 0 {
         eprintln!("error: {failures} checkpoint(s) differ from the published values");
-        std::process::exit(1);
     }
-    Ok(())
+    failures + errors.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(published: Option<&'static str>, solve: Box<dyn Fn() -> Result<BigUint, Error>>) -> Entry {
+        Entry {
+            game: "test",
+            params: "n=1".into(),
+            values: parameter_values("n=1"),
+            modulus: None,
+            published,
+            solve,
+        }
+    }
+
+    #[test]
+    fn a_failed_computation_counts_as_a_failure() {
+        let failing = entry(Some("1"), Box::new(|| Err(Error::input("refused"))));
+        assert_eq!(report(vec![failing], false), 1);
+        let target = entry(None, Box::new(|| Err(Error::input("refused"))));
+        assert_eq!(report(vec![target], true), 1);
+    }
+
+    #[test]
+    fn mismatches_count_and_matches_do_not() {
+        let good = entry(Some("4"), Box::new(|| Ok(BigUint::from(4u8))));
+        let bad = entry(Some("5"), Box::new(|| Ok(BigUint::from(4u8))));
+        assert_eq!(report(vec![good], false), 0);
+        let bad_again = entry(Some("5"), Box::new(|| Ok(BigUint::from(4u8))));
+        assert_eq!(report(vec![bad, bad_again], false), 2);
+    }
+
+    #[test]
+    fn parameters_become_numbers() {
+        let v = parameter_values("n=10^7 piles=3");
+        assert_eq!(v["n"], 10_000_000);
+        assert_eq!(v["piles"], 3);
+    }
 }

@@ -1,13 +1,18 @@
 //! `grundy sequence`: nim-values of a heap game with its certified period.
 
-use super::numbers::parse_u64;
+use super::output::emit;
 use super::progress::Progress;
 use super::{CliResult, plot};
 use clap::Args;
 use grundy::error::Error;
 use grundy::games::heaps::MAX_COMPUTE;
-use grundy::heap::HeapGame;
+use grundy::heap::{DEFAULT_MAX_WORK, HeapGame, Limits, Stop};
+use grundy::parse::parse_u64;
 use serde_json::json;
+
+/// The most mex steps that the values asked for may need before any split is
+/// scanned (moves leaving at most one heap, per value); beyond, refuse.
+const MAX_LINEAR_WORK: f64 = 1.0e11;
 
 #[derive(Args, Debug)]
 pub struct SequenceArgs {
@@ -23,6 +28,9 @@ pub struct SequenceArgs {
     /// How many values may be computed while looking for a certified period.
     #[arg(long, default_value = "1048576", value_parser = parse_u64)]
     max_len: u64,
+    /// Work budget of the period search beyond the values asked for, in mex steps (units of about a nanosecond).
+    #[arg(long, value_parser = parse_u64, default_value_t = DEFAULT_MAX_WORK)]
+    max_work: u64,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -39,49 +47,58 @@ pub fn run(a: &SequenceArgs) -> CliResult {
     if a.max_len == 0 {
         return Err(Error::input("--max-len must be at least 1"));
     }
+    let work = game.linear_work(a.len as usize);
+    if work > MAX_LINEAR_WORK {
+        return Err(Error::input(format!(
+            "{} values of this game need at least {work:.1e} mex steps (limit {MAX_LINEAR_WORK:.0e}); ask for fewer values with --len",
+            a.len
+        )));
+    }
     let mut bar = Progress::new("computing nim-values");
-    let analysis = game.analyze_with(a.len as usize, a.max_len as usize, &mut |d, t| bar.report(d, t));
+    let limits = Limits { max_len: a.max_len as usize, max_work: a.max_work };
+    let analysis = game.analyze_with(a.len as usize, limits, &mut |d, t| bar.report(d, t));
     let shown = &analysis.values[..(a.len as usize).min(analysis.values.len())];
     if let Some(path) = &a.plot {
         plot::draw(path, &game.describe(), shown, analysis.periodic.as_ref())?;
     }
     let period = analysis.periodic.as_ref().map(|p| (p.preperiod, p.period));
     if a.json {
-        println!(
-            "{}",
-            json!({
+        emit(json!({
                 "game": game.describe(),
                 "values": shown,
                 "preperiod": period.map(|p| p.0),
                 "period": period.map(|p| p.1),
                 "certified": period.is_some(),
                 "computed": analysis.computed,
-            })
-        );
+                "stopped": match analysis.stop {
+                    Stop::Certified => "certified",
+                    Stop::MaxLen => "max-len",
+                    Stop::MaxWork => "max-work",
+                },
+        }));
         return Ok(());
     }
     let list: Vec<String> = shown.iter().map(u32::to_string).collect();
-    println!("values: {}", list.join(" "));
+    emit(format!("values: {}", list.join(" ")));
     match period {
         Some((e, p)) => {
-            println!("preperiod: {e}");
-            println!("period: {p}");
-            println!("certified: yes, from {} computed values", analysis.computed);
+            emit(format!("preperiod: {e}"));
+            emit(format!("period: {p}"));
+            emit(format!("certified: yes, from {} computed values", analysis.computed));
         }
         None => {
-            println!("preperiod: unknown");
-            println!("period: unknown");
-            println!(
-                "certified: no, periodicity not proved within {} values (raise --max-len)",
-                analysis.computed
-            );
+            emit("preperiod: unknown");
+            emit("period: unknown");
+            let within = match analysis.stop {
+                Stop::MaxWork => "within the work budget",
+                _ => "within the length limit",
+            };
+            emit(format!(
+                "certified: no, not {within}: periodicity not proved from {} values ({})",
+                analysis.computed,
+                analysis.stop_advice()
+            ));
         }
-    }
-    if shown.len() < a.len as usize {
-        println!(
-            "note: only {} values shown: no period certified to extend them beyond --max-len",
-            shown.len()
-        );
     }
     Ok(())
 }

@@ -1,10 +1,11 @@
 //! `grundy silver-dollar`: coins and a silver dollar on a strip.
 
 use super::output::{params, run_count};
-use super::{CliResult, CountOptions, numbers::parse_u64};
+use super::{CliResult, CountOptions};
 use clap::Args;
 use grundy::count::Outcome;
 use grundy::games::silver_dollar::SilverDollar;
+use grundy::parse::parse_u64;
 use serde_json::json;
 
 #[derive(Args, Debug)]

@@ -32,7 +32,8 @@ pub fn grundy(n: u64) -> u64 {
     }
 }
 
-/// One Coprime Nim question: ordered `piles`-tuples of sizes in `1..=n−1`.
+/// One Coprime Nim question: ordered `piles`-tuples of sizes in `1..=n−1`
+/// (an empty range for `n <= 1`: no position for `piles >= 1`, the empty one for `piles = 0`).
 #[derive(Clone, Copy, Debug)]
 pub struct CoprimeNim {
     /// One more than the largest pile size (the seed's `N`).
@@ -42,11 +43,8 @@ pub struct CoprimeNim {
 }
 
 impl CoprimeNim {
-    /// Validates the parameters.
+    /// Any `n` and `piles` are valid.
     pub fn new(n: u64, piles: u64) -> Result<Self, Error> {
-        if n < 2 {
-            return Err(Error::input("--n must be at least 2 (pile sizes run over 1..=N-1)"));
-        }
         Ok(CoprimeNim { n, piles })
     }
 
@@ -65,7 +63,7 @@ impl CoprimeNim {
         method: Method,
         progress: &mut dyn FnMut(u64, u64),
     ) -> Result<BigUint, Error> {
-        let (k, size) = (self.piles as u128, self.n - 1);
+        let (k, size) = (self.piles as u128, self.n.saturating_sub(1));
         match method.resolve(self.n) {
             Method::Sieve => solve_sums(arith, outcome, k, size, || histogram_by_sieve(self.n)),
             _ => solve_sums(arith, outcome, k, size, || histogram_sublinear(self.n, progress)),
@@ -102,7 +100,7 @@ impl Method {
 /// Estimated bytes for the sublinear path at `N`: the DP tables and the terms of
 /// the transform.
 pub fn sublinear_memory(n: u64) -> f64 {
-    let x = (n - 1) as f64;
+    let x = n.saturating_sub(1) as f64;
     let primes = 1.1 * x / x.ln().max(1.0) + 2.0;
     16.0 * x.sqrt() + 32.0 * 3.0 * primes.sqrt().max(1.0) * 2.0
 }
@@ -111,7 +109,7 @@ pub fn sublinear_memory(n: u64) -> f64 {
 /// to `√(N−1)`) and a run of ones (every larger prime up to `π(N−1)`).
 pub fn histogram_sublinear(n: u64, progress: &mut dyn FnMut(u64, u64)) -> Result<RunHistogram, Error> {
     check_memory(sublinear_memory(n), "prime counting for this --n", "choose a smaller --n")?;
-    let x = n - 1;
+    let x = n.saturating_sub(1);
     let mut head = vec![(x / 2) as u128, u128::from(x >= 1)];
     // Buckets of odd primes p <= √x arrive in order, at index π(p).
     let pi = lucy_sieve(
@@ -130,7 +128,7 @@ pub fn histogram_sublinear(n: u64, progress: &mut dyn FnMut(u64, u64)) -> Result
 
 /// Estimated bytes for the sieve path at `N`: the odd sieve plus the transform.
 pub fn sieve_memory(n: u64) -> f64 {
-    let x = (n - 1) as f64;
+    let x = n.saturating_sub(1) as f64;
     let primes = 1.3 * x / x.ln().max(1.0) + 2.0;
     let transform = primes.log2().ceil().exp2();
     x / 2.0 + transform * 16.0 * 2.5 + primes * 8.0
@@ -139,7 +137,7 @@ pub fn sieve_memory(n: u64) -> f64 {
 /// The histogram of Grundy values over pile sizes `1..=N−1` by the odd sieve.
 pub fn histogram_by_sieve(n: u64) -> Result<Vec<u128>, Error> {
     check_memory(sieve_memory(n), "the sieve for this --n", "choose a smaller --n")?;
-    let x = n - 1;
+    let x = n.saturating_sub(1);
     let mut hist = vec![(x / 2) as u128, u128::from(x >= 1)];
     hist.extend(odd_spf_buckets(x).into_iter().map(u128::from));
     Ok(hist)
