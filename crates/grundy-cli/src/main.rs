@@ -1,4 +1,4 @@
-//! The command-line front end: argument parsing, one module per subcommand,
+//! The `grundy` command line: argument parsing, one module per subcommand,
 //! plain and JSON output, and one-line errors with exit status 2.
 
 mod board;
@@ -97,7 +97,7 @@ fn parse_modulus(text: &str) -> Result<u64, String> {
 }
 
 /// Parses and runs the command line; returns the process exit status.
-pub fn main() -> i32 {
+fn run() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -161,3 +161,18 @@ fn one_line(text: &str) -> String {
 
 /// Turns a library error into the CLI's result type.
 type CliResult = Result<(), Error>;
+
+fn main() {
+    // A panic is a bug; still, the user gets one line on stderr and status 2.
+    std::panic::set_hook(Box::new(|info| {
+        let msg = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown".to_string());
+        eprintln!("error: internal error (please report): {msg}");
+        std::process::exit(2);
+    }));
+    std::process::exit(run());
+}

@@ -1,7 +1,7 @@
 //! Heap games: octal nim-values against the game search, periods, and counts.
 
 use grundy::heap::{HeapGame, Limits, OctalCode, RareValues, SubtractionSet, find_period};
-use grundy::oracle::{OctalHeaps, Solver};
+use grundy_reference::{OctalHeaps, Solver};
 
 /// Every code d0.d1d2d3 with d0 in {0, 4} that allows a move: the digits as a
 /// vector and the text.
@@ -121,8 +121,8 @@ mod counts {
     use grundy::count::Outcome;
     use grundy::games::heaps::Heaps;
     use grundy::heap::{HeapGame, Limits, OctalCode, SubtractionSet};
-    use grundy::oracle::{OctalHeaps, Solver, SubtractionHeap, Sum, for_each_tuple};
     use grundy::ring::Arithmetic;
+    use grundy_reference::{OctalHeaps, Solver, SubtractionHeap, Sum, for_each_tuple};
     use num_bigint::BigUint;
 
     fn check(game: HeapGame, winning_of: &mut dyn FnMut(&[u64]) -> bool, what: &str) {

@@ -1,7 +1,7 @@
 //! `grundy board`: tokens on an n^dims board.
 
-use super::output::{params, run_count};
-use super::{CliResult, CountOptions};
+use crate::output::{params, run_count};
+use crate::{CliResult, CountOptions};
 use clap::Args;
 use grundy::count::Outcome;
 use grundy::error::Error;

@@ -1,8 +1,8 @@
 //! `grundy sequence`: nim-values of a heap game with its certified period.
 
-use super::output::emit;
-use super::progress::Progress;
-use super::{CliResult, plot};
+use crate::output::emit;
+use crate::progress::Progress;
+use crate::{CliResult, plot};
 use clap::Args;
 use grundy::error::Error;
 use grundy::games::heaps::MAX_COMPUTE;

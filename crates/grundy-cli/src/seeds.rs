@@ -4,8 +4,8 @@
 //! computation that fails, makes the command exit with status 1 after printing
 //! every line.
 
-use super::CliResult;
-use super::output::{emit, timed};
+use crate::CliResult;
+use crate::output::{emit, timed};
 use clap::Args;
 use grundy::count::Outcome;
 use grundy::error::Error;

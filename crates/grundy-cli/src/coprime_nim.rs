@@ -1,8 +1,8 @@
 //! `grundy coprime-nim`: subtract a number coprime to the pile.
 
-use super::output::{params, run_count};
-use super::progress::Progress;
-use super::{CliResult, CountOptions};
+use crate::output::{params, run_count};
+use crate::progress::Progress;
+use crate::{CliResult, CountOptions};
 use clap::{Args, ValueEnum};
 use grundy::count::Outcome;
 use grundy::games::coprime_nim::{CoprimeNim, Method};

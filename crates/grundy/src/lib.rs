@@ -23,7 +23,6 @@ pub mod error;
 pub mod games;
 pub mod heap;
 pub mod number;
-pub mod oracle;
 pub mod parse;
 pub mod ring;
 pub mod xor;

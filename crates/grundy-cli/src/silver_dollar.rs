@@ -1,7 +1,7 @@
 //! `grundy silver-dollar`: coins and a silver dollar on a strip.
 
-use super::output::{params, run_count};
-use super::{CliResult, CountOptions};
+use crate::output::{params, run_count};
+use crate::{CliResult, CountOptions};
 use clap::Args;
 use grundy::count::Outcome;
 use grundy::games::silver_dollar::SilverDollar;

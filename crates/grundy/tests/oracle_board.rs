@@ -5,7 +5,7 @@ mod common;
 use common::assert_matches_oracle;
 use grundy::games::board::Board;
 use grundy::heap::{SubtractionSet, histogram_range};
-use grundy::oracle::{BoardToken, Solver, SubtractionHeap, board_counts};
+use grundy_reference::{BoardToken, Solver, SubtractionHeap, board_counts};
 
 const MOVE_SETS: [&[u64]; 6] = [&[2, 3, 5, 7], &[1], &[1, 2], &[2], &[1, 3, 4], &[3, 5]];
 

@@ -4,7 +4,7 @@ mod common;
 
 use common::assert_matches_oracle;
 use grundy::games::silver_dollar::SilverDollar;
-use grundy::oracle::silver_dollar_counts;
+use grundy_reference::silver_dollar_counts;
 
 #[test]
 fn every_strip_up_to_twelve_squares() {

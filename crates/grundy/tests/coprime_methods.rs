@@ -7,8 +7,8 @@ use common::assert_matches_oracle;
 use grundy::count::Outcome;
 use grundy::games::coprime_nim::{CoprimeNim, Method, histogram_by_sieve, histogram_sublinear};
 use grundy::number::lucy::prime_pi;
-use grundy::oracle::{CoprimePile, pile_counts};
 use grundy::ring::Arithmetic;
+use grundy_reference::{CoprimePile, pile_counts};
 use proptest::prelude::*;
 
 fn both(n: u64, k: u64, arith: Arithmetic, o: Outcome) -> (String, String) {

@@ -1,6 +1,6 @@
 //! Printing a count: the bare decimal value, or one JSON object.
 
-use super::CountOptions;
+use crate::CountOptions;
 use grundy::count::Outcome;
 use grundy::error::Error;
 use grundy::ring::Arithmetic;

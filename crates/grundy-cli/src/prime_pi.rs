@@ -1,9 +1,9 @@
 //! `grundy prime-pi`: π(N) by the prime-counting DP that Coprime Nim uses, the
 //! yardstick for what the sublinear path costs.
 
-use super::CliResult;
-use super::output::{emit, timed};
-use super::progress::Progress;
+use crate::CliResult;
+use crate::output::{emit, timed};
+use crate::progress::Progress;
 use clap::Args;
 use grundy::error::check_memory;
 use grundy::number::lucy::lucy_sieve;

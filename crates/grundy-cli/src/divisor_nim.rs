@@ -1,7 +1,7 @@
 //! `grundy divisor-nim`: subtract a proper divisor.
 
-use super::output::{params, run_count};
-use super::{CliResult, CountOptions};
+use crate::output::{params, run_count};
+use crate::{CliResult, CountOptions};
 use clap::Args;
 use grundy::count::Outcome;
 use grundy::games::divisor_nim::DivisorNim;

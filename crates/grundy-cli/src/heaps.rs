@@ -1,8 +1,8 @@
 //! `grundy heaps`: ordered K-tuples of heaps of a heap game.
 
-use super::output::{params, run_count};
-use super::progress::Progress;
-use super::{CliResult, CountOptions};
+use crate::output::{params, run_count};
+use crate::progress::Progress;
+use crate::{CliResult, CountOptions};
 use clap::Args;
 use grundy::count::Outcome;
 use grundy::games::heaps::Heaps;
