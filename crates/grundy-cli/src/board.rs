@@ -3,36 +3,34 @@
 use crate::output::{params, run_count};
 use crate::{CliResult, CountOptions};
 use clap::Args;
-use grundy::count::Outcome;
-use grundy::error::Error;
-use grundy::games::board::{Board, PERIOD_SEARCH_LIMIT};
-use grundy::heap::SubtractionSet;
-use grundy::parse::parse_u64;
+use grundy::games::board::PERIOD_SEARCH_LIMIT;
+use grundy::{Board, Outcome, SubtractionSet};
+
 use serde_json::json;
 
 #[derive(Args, Debug)]
 pub struct BoardArgs {
     /// Side length: coordinates run over 0..N-1.
-    #[arg(long, value_parser = parse_u64)]
+    #[arg(long, value_parser = crate::number)]
     n: u64,
     /// Number of distinguishable tokens (cells may be shared).
-    #[arg(long, value_parser = parse_u64)]
+    #[arg(long, value_parser = crate::number)]
     tokens: u64,
     /// The subtraction set, comma separated.
     #[arg(long, default_value = "2,3,5,7")]
     moves: String,
     /// Coordinates per token.
-    #[arg(long, default_value = "2", value_parser = parse_u64)]
+    #[arg(long, default_value = "2", value_parser = crate::number)]
     dims: u64,
     /// How many nim-values of one coordinate may be computed while looking for a certified period.
-    #[arg(long, value_parser = parse_u64, default_value_t = PERIOD_SEARCH_LIMIT as u64)]
+    #[arg(long, value_parser = crate::number, default_value_t = PERIOD_SEARCH_LIMIT as u64)]
     max_len: u64,
     #[command(flatten)]
     opts: CountOptions,
 }
 
 pub fn run(a: &BoardArgs) -> CliResult {
-    let moves = SubtractionSet::parse(&a.moves).map_err(|e| Error::input(format!("--moves: {e}")))?;
+    let moves = SubtractionSet::parse(&a.moves)?;
     let max_len = usize::try_from(a.max_len).unwrap_or(usize::MAX);
     let board = Board::new(a.n, a.tokens, a.dims, moves.clone())?.with_max_len(max_len)?;
     let parameters = params(&[
@@ -41,5 +39,5 @@ pub fn run(a: &BoardArgs) -> CliResult {
         ("moves", json!(moves.moves())),
         ("dims", json!(a.dims)),
     ]);
-    run_count("board", parameters, &a.opts, Outcome::Winning, |ar, o| board.solve(ar, o))
+    run_count("board", parameters, &a.opts, Outcome::Winning, &board)
 }

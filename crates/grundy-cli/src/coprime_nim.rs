@@ -1,21 +1,18 @@
 //! `grundy coprime-nim`: subtract a number coprime to the pile.
 
 use crate::output::{params, run_count};
-use crate::progress::Progress;
 use crate::{CliResult, CountOptions};
 use clap::{Args, ValueEnum};
-use grundy::count::Outcome;
-use grundy::games::coprime_nim::{CoprimeNim, Method};
-use grundy::parse::parse_u64;
+use grundy::{CoprimeNim, Method, Outcome};
 use serde_json::json;
 
 #[derive(Args, Debug)]
 pub struct CoprimeArgs {
     /// One more than the largest pile: piles run over 1..=N-1.
-    #[arg(long, value_parser = parse_u64)]
+    #[arg(long, value_parser = crate::number)]
     n: u64,
     /// Number of piles.
-    #[arg(long, value_parser = parse_u64)]
+    #[arg(long, value_parser = crate::number)]
     piles: u64,
     /// How to count the pile sizes by smallest prime factor (auto picks the cheaper).
     #[arg(long, value_enum, default_value = "auto")]
@@ -32,19 +29,16 @@ enum MethodArg {
 }
 
 pub fn run(a: &CoprimeArgs) -> CliResult {
-    let game = CoprimeNim::new(a.n, a.piles)?;
     let method = match a.method {
         MethodArg::Auto => Method::Auto,
         MethodArg::Sieve => Method::Sieve,
         MethodArg::Sublinear => Method::Sublinear,
     };
-    let used = match method.resolve(a.n) {
+    let game = CoprimeNim::new(a.n, a.piles)?.with_method(method);
+    let used = match game.pile().method() {
         Method::Sieve => "sieve",
         _ => "sublinear",
     };
     let parameters = params(&[("n", json!(a.n)), ("piles", json!(a.piles)), ("method", json!(used))]);
-    let mut bar = Progress::new("counting primes");
-    run_count("coprime-nim", parameters, &a.opts, Outcome::Losing, |ar, o| {
-        game.solve_with(ar, o, method, &mut |done, total| bar.report(done, total))
-    })
+    run_count("coprime-nim", parameters, &a.opts, Outcome::Losing, &game)
 }

@@ -3,18 +3,17 @@
 use crate::output::{params, run_count};
 use crate::{CliResult, CountOptions};
 use clap::Args;
-use grundy::count::Outcome;
-use grundy::games::divisor_nim::DivisorNim;
-use grundy::parse::parse_u64;
+use grundy::{DivisorNim, Outcome};
+
 use serde_json::json;
 
 #[derive(Args, Debug)]
 pub struct DivisorArgs {
     /// Largest pile size: piles run over 1..=N.
-    #[arg(long, value_parser = parse_u64)]
+    #[arg(long, value_parser = crate::number)]
     n: u64,
     /// Number of piles.
-    #[arg(long, default_value = "3", value_parser = parse_u64)]
+    #[arg(long, default_value = "3", value_parser = crate::number)]
     piles: u64,
     #[command(flatten)]
     opts: CountOptions,
@@ -27,6 +26,6 @@ pub fn run(a: &DivisorArgs) -> CliResult {
         params(&[("n", json!(a.n)), ("piles", json!(a.piles))]),
         &a.opts,
         Outcome::Winning,
-        |ar, o| game.solve(ar, o),
+        &game,
     )
 }

@@ -1,13 +1,10 @@
 //! `grundy heaps`: ordered K-tuples of heaps of a heap game.
 
 use crate::output::{params, run_count};
-use crate::progress::Progress;
 use crate::{CliResult, CountOptions};
 use clap::Args;
-use grundy::count::Outcome;
-use grundy::games::heaps::Heaps;
-use grundy::heap::{DEFAULT_MAX_WORK, HeapGame, Limits};
-use grundy::parse::parse_u64;
+use grundy::heap::DEFAULT_MAX_WORK;
+use grundy::{HeapGame, Heaps, Limits, Outcome};
 use serde_json::json;
 
 #[derive(Args, Debug)]
@@ -19,29 +16,33 @@ pub struct HeapsArgs {
     #[arg(long)]
     game: Option<String>,
     /// Largest heap: heap sizes run over 1..=N.
-    #[arg(long, value_parser = parse_u64)]
+    #[arg(long, value_parser = crate::number)]
     n: u64,
     /// Number of heaps.
-    #[arg(long, value_parser = parse_u64)]
+    #[arg(long, value_parser = crate::number)]
     piles: u64,
+    /// Smallest heap: heap sizes run over MIN..=N (0 includes the empty heap).
+    #[arg(long, default_value = "1", value_parser = crate::number)]
+    min: u64,
     /// How many nim-values may be computed while looking for a certified period.
-    #[arg(long, default_value = "1048576", value_parser = parse_u64)]
+    #[arg(long, default_value = "1048576", value_parser = crate::number)]
     max_len: u64,
     /// Work budget of the period search, in mex steps (units of about a nanosecond).
-    #[arg(long, value_parser = parse_u64, default_value_t = DEFAULT_MAX_WORK)]
+    #[arg(long, value_parser = crate::number, default_value_t = DEFAULT_MAX_WORK)]
     max_work: u64,
     #[command(flatten)]
     opts: CountOptions,
 }
 
 pub fn run(a: &HeapsArgs) -> CliResult {
-    let game = HeapGame::from_options(a.moves.as_deref(), a.game.as_deref())?;
-    let max_len = usize::try_from(a.max_len).unwrap_or(usize::MAX);
-    let heaps = Heaps::new(game, a.n, a.piles, Limits { max_len, max_work: a.max_work })?;
-    let parameters =
-        params(&[("game", json!(heaps.game.describe())), ("n", json!(a.n)), ("piles", json!(a.piles))]);
-    let mut bar = Progress::new("computing nim-values");
-    run_count("heaps", parameters, &a.opts, Outcome::Losing, |ar, o| {
-        heaps.solve_with(ar, o, &mut |done, total| bar.report(done, total))
-    })
+    let game = HeapGame::parse(a.moves.as_deref(), a.game.as_deref())?;
+    let limits = Limits::new(usize::try_from(a.max_len).unwrap_or(usize::MAX), a.max_work)?;
+    let heaps = Heaps::new(game, a.n, a.piles)?.with_min(a.min).with_limits(limits);
+    let parameters = params(&[
+        ("game", json!(heaps.heap().game().describe())),
+        ("n", json!(a.n)),
+        ("piles", json!(a.piles)),
+        ("min", json!(a.min)),
+    ]);
+    run_count("heaps", parameters, &a.opts, Outcome::Losing, &heaps)
 }

@@ -3,6 +3,7 @@
 
 mod board;
 mod coprime_nim;
+mod count;
 mod divisor_nim;
 mod heaps;
 mod output;
@@ -14,9 +15,11 @@ mod sequence;
 mod silver_dollar;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use grundy::count::Outcome;
-use grundy::error::Error;
-use grundy::ring::Arithmetic;
+use grundy::{Arithmetic, Budget, Error, Modulus, Outcome};
+
+/// What a request may use on the machine this command line runs on (24 GiB):
+/// half the memory, and exact answers of up to ten million digits.
+pub const MACHINE_BUDGET: Budget = Budget { max_exact_digits: 1.0e7, max_memory: 12 << 30 };
 
 /// Count winning and losing positions of sums of impartial games, exactly or modulo M.
 #[derive(Parser, Debug)]
@@ -44,6 +47,8 @@ enum Command {
     Heaps(heaps::HeapsArgs),
     /// The number of primes up to N (the prime-counting DP behind coprime-nim).
     PrimePi(prime_pi::PrimePiArgs),
+    /// Ordered K-tuples of components given by your own Grundy values (a file, or - for stdin).
+    Count(count::CountArgs),
 }
 
 /// Which positions to count.
@@ -67,7 +72,7 @@ impl From<CountArg> for Outcome {
 struct CountOptions {
     /// Count modulo M (1 <= M <= 2^64-1; expressions like 10^9+7 are accepted); exact without it.
     #[arg(long, value_name = "M", value_parser = parse_modulus)]
-    modulus: Option<u64>,
+    modulus: Option<Modulus>,
     /// Which positions to count.
     #[arg(long, value_enum)]
     count: Option<CountArg>,
@@ -89,11 +94,36 @@ impl CountOptions {
     }
 }
 
-fn parse_modulus(text: &str) -> Result<u64, String> {
-    match grundy::parse::parse_u64(text)? {
+fn parse_modulus(text: &str) -> Result<Modulus, String> {
+    match grundy::parse::parse_u64(text).map_err(|e| message(&e))? {
         0 => Err("the modulus must be at least 1".to_string()),
-        m => Ok(m),
+        m => Modulus::new(m).map_err(|e| message(&e)),
     }
+}
+
+/// A number on the command line: an expression such as `10^9+7`.
+pub fn number(text: &str) -> Result<u64, String> {
+    grundy::parse::parse_u64(text).map_err(|e| message(&e))
+}
+
+/// The library's message in the command line's words: a parameter named
+/// `` `max_len` `` becomes the flag `--max-len`.
+pub fn message(e: &Error) -> String {
+    one_line(&flags(&e.to_string()))
+}
+
+/// Library wording to command-line wording: every `` `name` `` becomes `--name`.
+pub fn flags(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut parts = text.split('`');
+    out.push_str(parts.next().unwrap_or(""));
+    // odd pieces were between backticks
+    while let Some(name) = parts.next() {
+        out.push_str("--");
+        out.push_str(&name.replace('_', "-"));
+        out.push_str(parts.next().unwrap_or(""));
+    }
+    out
 }
 
 /// Parses and runs the command line; returns the process exit status.
@@ -123,11 +153,16 @@ fn run() -> i32 {
         Command::Sequence(a) => sequence::run(&a),
         Command::Heaps(a) => heaps::run(&a),
         Command::PrimePi(a) => prime_pi::run(&a),
+        Command::Count(a) => count::run(&a),
     };
     match result {
         Ok(()) => 0,
-        Err(e) => {
-            eprintln!("error: {}", one_line(e.message()));
+        Err(CliError::Library(e)) => {
+            eprintln!("error: {}", message(&e));
+            2
+        }
+        Err(CliError::Message(m)) => {
+            eprintln!("error: {}", one_line(&m));
             2
         }
     }
@@ -159,8 +194,24 @@ fn one_line(text: &str) -> String {
     parts.join(" ")
 }
 
-/// Turns a library error into the CLI's result type.
-type CliResult = Result<(), Error>;
+/// Why a command failed: the library refused, or something of the command
+/// line's own (a file that cannot be read or written).
+#[derive(Debug)]
+pub enum CliError {
+    /// The library's error, shown in the command line's words.
+    Library(Error),
+    /// A message of the command line's own.
+    Message(String),
+}
+
+impl From<Error> for CliError {
+    fn from(e: Error) -> Self {
+        CliError::Library(e)
+    }
+}
+
+/// The result of a subcommand.
+type CliResult = Result<(), CliError>;
 
 fn main() {
     // A panic is a bug; still, the user gets one line on stderr and status 2.

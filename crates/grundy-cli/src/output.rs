@@ -1,9 +1,8 @@
 //! Printing a count: the bare decimal value, or one JSON object.
 
-use crate::CountOptions;
-use grundy::count::Outcome;
-use grundy::error::Error;
-use grundy::ring::Arithmetic;
+use crate::progress::Progress;
+use crate::{CountOptions, MACHINE_BUDGET};
+use grundy::{Context, Counter, Outcome};
 use num_bigint::BigUint;
 use serde_json::{Map, Value, json};
 use std::fmt::Display;
@@ -70,16 +69,25 @@ pub fn params(pairs: &[(&str, Value)]) -> Map<String, Value> {
     pairs.iter().map(|(k, v)| (k.to_string(), v.clone())).collect()
 }
 
-/// Runs one game count with the shared options and prints its report.
+/// Runs `f` with a context holding the machine's budget and a progress bar.
+pub fn with_context<T>(f: impl FnOnce(&mut Context<'_>) -> T) -> T {
+    let mut bar = Progress::new();
+    let mut observer = |stage: &str, done: u64, total: u64| bar.report(stage, done, total);
+    let mut ctx = Context::new(MACHINE_BUDGET).with_observer(&mut observer);
+    f(&mut ctx)
+}
+
+/// Runs one count with the shared options and prints its report.
 pub fn run_count(
     game: &'static str,
     parameters: Map<String, Value>,
     opts: &CountOptions,
     default: Outcome,
-    solve: impl FnOnce(Arithmetic, Outcome) -> Result<BigUint, Error>,
-) -> Result<(), Error> {
+    counter: &impl Counter,
+) -> crate::CliResult {
     let outcome = opts.outcome(default);
-    let (value, seconds) = timed(|| solve(opts.arithmetic(), outcome));
-    Report { game, parameters, modulus: opts.modulus, outcome, value: value?, seconds }.print(opts);
+    let (value, seconds) = timed(|| with_context(|ctx| counter.count_with(opts.arithmetic(), outcome, ctx)));
+    let modulus = opts.modulus.map(|m| m.get());
+    Report { game, parameters, modulus, outcome, value: value?, seconds }.print(opts);
     Ok(())
 }

@@ -1,14 +1,14 @@
 //! `--plot FILE.svg`: the nim-sequence as an SVG chart with the preperiod and
 //! one period marked.
 
-use grundy::error::Error;
-use grundy::heap::Periodic;
+use crate::CliError;
+use grundy::Periodic;
 use plotters::prelude::*;
 
 /// Draws `values` (heap sizes `0..len`) with the preperiod shaded and the first
 /// period after it outlined.
-pub fn draw(path: &str, title: &str, values: &[u32], periodic: Option<&Periodic>) -> Result<(), Error> {
-    let fail = |e: &dyn std::fmt::Display| Error::input(format!("--plot {path}: {e}"));
+pub fn draw(path: &str, title: &str, values: &[u32], periodic: Option<&Periodic>) -> Result<(), CliError> {
+    let fail = |e: &dyn std::fmt::Display| CliError::Message(format!("--plot {path}: {e}"));
     let top = values.iter().copied().max().unwrap_or(0) + 1;
     let len = values.len().max(1) as u32;
     let root = SVGBackend::new(path, (1000, 420)).into_drawing_area();

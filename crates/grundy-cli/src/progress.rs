@@ -5,24 +5,24 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
-/// Drives an indicatif bar from `(done, total)` reports.
+/// Drives an indicatif bar from the library's `(stage, done, total)` reports.
 pub struct Progress {
-    label: &'static str,
     start: Instant,
     bar: Option<ProgressBar>,
     enabled: bool,
 }
 
 impl Progress {
-    /// A bar for the named stage.
-    pub fn new(label: &'static str) -> Self {
-        Progress { label, start: Instant::now(), bar: None, enabled: std::io::stderr().is_terminal() }
+    /// A bar, not yet shown.
+    pub fn new() -> Self {
+        Progress { start: Instant::now(), bar: None, enabled: std::io::stderr().is_terminal() }
     }
 
-    /// Reports progress; creates the bar after the first second.
-    pub fn report(&mut self, done: u64, total: u64) {
+    /// Reports progress; creates the bar after the first second. Never asks the
+    /// computation to stop.
+    pub fn report(&mut self, stage: &str, done: u64, total: u64) -> bool {
         if !self.enabled {
-            return;
+            return true;
         }
         if self.bar.is_none() && self.start.elapsed() > Duration::from_secs(1) {
             let bar = ProgressBar::new(total);
@@ -30,10 +30,10 @@ impl Progress {
                 ProgressStyle::with_template("{msg} [{elapsed_precise}] {wide_bar} {percent}% (eta {eta})")
                     .unwrap_or_else(|_| ProgressStyle::default_bar());
             bar.set_style(style);
-            bar.set_message(self.label);
             self.bar = Some(bar);
         }
         if let Some(bar) = &self.bar {
+            bar.set_message(stage.to_string());
             bar.set_length(total);
             bar.set_position(done);
         }
@@ -44,6 +44,7 @@ impl Progress {
             }
             self.start = Instant::now();
         }
+        true
     }
 }
 

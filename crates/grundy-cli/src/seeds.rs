@@ -7,14 +7,8 @@
 use crate::CliResult;
 use crate::output::{emit, timed};
 use clap::Args;
-use grundy::count::Outcome;
-use grundy::error::Error;
-use grundy::games::board::Board;
-use grundy::games::coprime_nim::CoprimeNim;
-use grundy::games::divisor_nim::DivisorNim;
-use grundy::games::silver_dollar::SilverDollar;
-use grundy::heap::SubtractionSet;
-use grundy::ring::Arithmetic::{self, Exact, Modulo};
+use grundy::Arithmetic::{self, Exact};
+use grundy::{Board, CoprimeNim, Counter, DivisorNim, Error, Modulus, Outcome, SilverDollar, SubtractionSet};
 use num_bigint::BigUint;
 use serde_json::{Map, Value, json};
 
@@ -39,7 +33,12 @@ struct Entry {
 
 fn board(n: u64, tokens: u64, arith: Arithmetic) -> Result<BigUint, Error> {
     let moves = SubtractionSet::new(vec![2, 3, 5, 7])?;
-    Board::new(n, tokens, 2, moves)?.solve(arith, Outcome::Winning)
+    Board::new(n, tokens, 2, moves)?.count(arith, Outcome::Winning)
+}
+
+/// Counting modulo `m`.
+fn modulo(m: u64) -> Result<Arithmetic, Error> {
+    Ok(Arithmetic::Modulo(Modulus::new(m)?))
 }
 
 fn entries() -> Vec<Entry> {
@@ -57,7 +56,7 @@ fn entries() -> Vec<Entry> {
         "n=10000019 tokens=100".into(),
         Some("10^9"),
         None,
-        Box::new(|| board(10_000_019, 100, Modulo(1_000_000_000))),
+        Box::new(|| board(10_000_019, 100, modulo(1_000_000_000)?)),
     );
     for (n, want) in [(10, "692"), (100, "735494")] {
         add(
@@ -65,7 +64,7 @@ fn entries() -> Vec<Entry> {
             format!("n={n} piles=3"),
             None,
             Some(want),
-            Box::new(move || DivisorNim::new(n, 3)?.solve(Exact, Outcome::Winning)),
+            Box::new(move || DivisorNim::new(n, 3)?.count(Exact, Outcome::Winning)),
         );
     }
     add(
@@ -73,9 +72,9 @@ fn entries() -> Vec<Entry> {
         "n=123456787654321 piles=3".into(),
         Some("1234567890"),
         None,
-        Box::new(|| DivisorNim::new(123_456_787_654_321, 3)?.solve(Modulo(1_234_567_890), Outcome::Winning)),
+        Box::new(|| DivisorNim::new(123_456_787_654_321, 3)?.count(modulo(1_234_567_890)?, Outcome::Winning)),
     );
-    let coprime = |n: u64, k: u64, arith: Arithmetic| CoprimeNim::new(n, k)?.solve(arith, Outcome::Losing);
+    let coprime = |n: u64, k: u64, arith: Arithmetic| CoprimeNim::new(n, k)?.count(arith, Outcome::Losing);
     for (n, k, want) in [(5, 2, "6"), (10, 5, "9964"), (10, 10, "472400303")] {
         add(
             "coprime-nim",
@@ -90,16 +89,16 @@ fn entries() -> Vec<Entry> {
         "n=1000 piles=1000".into(),
         Some("10^9+7"),
         Some("954021836"),
-        Box::new(move || coprime(1000, 1000, Modulo(1_000_000_007))),
+        Box::new(move || coprime(1000, 1000, modulo(1_000_000_007)?)),
     );
     add(
         "coprime-nim",
         "n=10^7 piles=10^7".into(),
         Some("10^9+7"),
         None,
-        Box::new(move || coprime(10_000_000, 10_000_000, Modulo(1_000_000_007))),
+        Box::new(move || coprime(10_000_000, 10_000_000, modulo(1_000_000_007)?)),
     );
-    let silver = |n: u64, c: u64, arith: Arithmetic| SilverDollar::new(n, c)?.solve(arith, Outcome::Winning);
+    let silver = |n: u64, c: u64, arith: Arithmetic| SilverDollar::new(n, c)?.count(arith, Outcome::Winning);
     for (n, c, want) in [(10, 2, "324"), (100, 10, "1514704946113500")] {
         add(
             "silver-dollar",
@@ -114,7 +113,7 @@ fn entries() -> Vec<Entry> {
         "n=10^6 coins=100".into(),
         Some("1000036000099"),
         None,
-        Box::new(move || silver(1_000_000, 100, Modulo(1_000_036_000_099))),
+        Box::new(move || silver(1_000_000, 100, modulo(1_000_036_000_099)?)),
     );
     v
 }
@@ -159,7 +158,7 @@ fn report(entries: Vec<Entry>, json: bool) -> usize {
             let value = match value {
                 Ok(v) => v.to_string(),
                 Err(err) => {
-                    errors.push(format!("{} {}: {}", e.game, e.params, err.message()));
+                    errors.push(format!("{} {}: {}", e.game, e.params, crate::message(&err)));
                     "-".to_string()
                 }
             };
@@ -224,9 +223,9 @@ mod tests {
 
     #[test]
     fn a_failed_computation_counts_as_a_failure() {
-        let failing = entry(Some("1"), Box::new(|| Err(Error::input("refused"))));
+        let failing = entry(Some("1"), Box::new(|| Err(Error::Interrupted)));
         assert_eq!(report(vec![failing], false), 1);
-        let target = entry(None, Box::new(|| Err(Error::input("refused"))));
+        let target = entry(None, Box::new(|| Err(Error::Interrupted)));
         assert_eq!(report(vec![target], true), 1);
     }
 

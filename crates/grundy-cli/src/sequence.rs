@@ -1,18 +1,18 @@
 //! `grundy sequence`: nim-values of a heap game with its certified period.
 
-use crate::output::emit;
-use crate::progress::Progress;
+use crate::output::{emit, with_context};
 use crate::{CliResult, plot};
 use clap::Args;
-use grundy::error::Error;
-use grundy::games::heaps::MAX_COMPUTE;
-use grundy::heap::{DEFAULT_MAX_WORK, HeapGame, Limits, Stop};
-use grundy::parse::parse_u64;
+use grundy::heap::DEFAULT_MAX_WORK;
+use grundy::{Error, HeapGame, Limits, Remedy, Stop};
 use serde_json::json;
 
 /// The most mex steps that the values asked for may need before any split is
 /// scanned (moves leaving at most one heap, per value); beyond, refuse.
 const MAX_LINEAR_WORK: f64 = 1.0e11;
+
+/// The most values printed or plotted (`2^28`, about 2 GB of text).
+const MAX_COMPUTE: u64 = 1 << 28;
 
 #[derive(Args, Debug)]
 pub struct SequenceArgs {
@@ -23,13 +23,13 @@ pub struct SequenceArgs {
     #[arg(long)]
     game: Option<String>,
     /// How many nim-values to print (heap sizes 0..L-1).
-    #[arg(long, default_value = "100", value_parser = parse_u64)]
+    #[arg(long, default_value = "100", value_parser = crate::number)]
     len: u64,
     /// How many values may be computed while looking for a certified period.
-    #[arg(long, default_value = "1048576", value_parser = parse_u64)]
+    #[arg(long, default_value = "1048576", value_parser = crate::number)]
     max_len: u64,
     /// Work budget of the period search beyond the values asked for, in mex steps (units of about a nanosecond).
-    #[arg(long, value_parser = parse_u64, default_value_t = DEFAULT_MAX_WORK)]
+    #[arg(long, value_parser = crate::number, default_value_t = DEFAULT_MAX_WORK)]
     max_work: u64,
     /// Print one JSON object.
     #[arg(long)]
@@ -40,23 +40,26 @@ pub struct SequenceArgs {
 }
 
 pub fn run(a: &SequenceArgs) -> CliResult {
-    let game = HeapGame::from_options(a.moves.as_deref(), a.game.as_deref())?;
-    if a.len > MAX_COMPUTE || a.max_len > MAX_COMPUTE {
-        return Err(Error::input(format!("--len and --max-len are limited to {MAX_COMPUTE}")));
+    let game = HeapGame::parse(a.moves.as_deref(), a.game.as_deref())?;
+    if a.len > MAX_COMPUTE {
+        return Err(Error::InvalidParameter {
+            parameter: "len",
+            reason: format!("is limited to {MAX_COMPUTE}"),
+        }
+        .into());
     }
-    if a.max_len == 0 {
-        return Err(Error::input("--max-len must be at least 1"));
-    }
+    let limits = Limits::new(usize::try_from(a.max_len).unwrap_or(usize::MAX), a.max_work)?;
     let work = game.linear_work(a.len as usize);
     if work > MAX_LINEAR_WORK {
-        return Err(Error::input(format!(
-            "{} values of this game need at least {work:.1e} mex steps (limit {MAX_LINEAR_WORK:.0e}); ask for fewer values with --len",
-            a.len
-        )));
+        return Err(Error::TooLarge {
+            what: format!("{} values of this game", a.len),
+            estimate: format!("at least {work:.1e} mex steps"),
+            limit: format!("{MAX_LINEAR_WORK:.0e}"),
+            remedy: Remedy::Smaller("len"),
+        }
+        .into());
     }
-    let mut bar = Progress::new("computing nim-values");
-    let limits = Limits { max_len: a.max_len as usize, max_work: a.max_work };
-    let analysis = game.analyze_with(a.len as usize, limits, &mut |d, t| bar.report(d, t));
+    let analysis = with_context(|ctx| game.analyze_in(a.len as usize, limits, ctx))?;
     let shown = &analysis.values[..(a.len as usize).min(analysis.values.len())];
     if let Some(path) = &a.plot {
         plot::draw(path, &game.describe(), shown, analysis.periodic.as_ref())?;
@@ -96,7 +99,7 @@ pub fn run(a: &SequenceArgs) -> CliResult {
             emit(format!(
                 "certified: no, not {within}: periodicity not proved from {} values ({})",
                 analysis.computed,
-                analysis.stop_advice()
+                crate::flags(&analysis.stop_advice())
             ));
         }
     }

@@ -3,18 +3,17 @@
 use crate::output::{params, run_count};
 use crate::{CliResult, CountOptions};
 use clap::Args;
-use grundy::count::Outcome;
-use grundy::games::silver_dollar::SilverDollar;
-use grundy::parse::parse_u64;
+use grundy::{Outcome, SilverDollar};
+
 use serde_json::json;
 
 #[derive(Args, Debug)]
 pub struct SilverArgs {
     /// Squares on the strip.
-    #[arg(long, value_parser = parse_u64)]
+    #[arg(long, value_parser = crate::number)]
     n: u64,
     /// Worthless coins; the silver dollar is one more coin.
-    #[arg(long, value_parser = parse_u64)]
+    #[arg(long, value_parser = crate::number)]
     coins: u64,
     #[command(flatten)]
     opts: CountOptions,
@@ -27,6 +26,6 @@ pub fn run(a: &SilverArgs) -> CliResult {
         params(&[("n", json!(a.n)), ("coins", json!(a.coins))]),
         &a.opts,
         Outcome::Winning,
-        |ar, o| game.solve(ar, o),
+        &game,
     )
 }

@@ -4,18 +4,14 @@
 //! Run with `cargo bench --bench coprime`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use grundy::count::Outcome;
-use grundy::games::coprime_nim::{CoprimeNim, Method};
 use grundy::number::lucy::prime_pi;
-use grundy::ring::Arithmetic;
+use grundy::{CoprimeNim, Counter, Method, Modulus, Outcome};
 use std::hint::black_box;
 use std::time::Duration;
 
 fn solve(n: u64, method: Method) -> String {
-    let g = CoprimeNim::new(n, n).unwrap();
-    g.solve_with(Arithmetic::Modulo(1_000_000_007), Outcome::Losing, method, &mut |_, _| {})
-        .unwrap()
-        .to_string()
+    let g = CoprimeNim::new(n, n).unwrap().with_method(method);
+    g.count_mod(Modulus::new(1_000_000_007).unwrap(), Outcome::Losing).unwrap().to_string()
 }
 
 fn coprime(c: &mut Criterion) {

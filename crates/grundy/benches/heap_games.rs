@@ -3,10 +3,10 @@
 //! Run with `cargo bench --bench heap_games`; compare the paired lines.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use grundy::count::{Outcome, count_sums_in};
-use grundy::games::board::Board;
-use grundy::heap::{HeapGame, OctalCode, RareValues, SubtractionSet};
-use grundy::ring::Arithmetic;
+use grundy::heap::RareValues;
+use grundy::{
+    Arithmetic, Board, Counter, HeapGame, Modulus, OctalCode, Outcome, SubtractionSet, Sum, Values,
+};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -15,18 +15,20 @@ fn board(c: &mut Criterion) {
     g.sample_size(10).measurement_time(Duration::from_secs(5));
     let set = SubtractionSet::new(vec![2, 3, 5, 7]).unwrap();
     let b = Board::new(10_000_019, 100, 2, set.clone()).unwrap();
-    let m = Arithmetic::Modulo(1_000_000_000);
-    g.bench_function("period (fast)", |x| x.iter(|| b.solve(black_box(m), Outcome::Winning).unwrap()));
+    let m = Arithmetic::Modulo(Modulus::new(1_000_000_000).unwrap());
+    g.bench_function("period (fast)", |x| x.iter(|| b.count(black_box(m), Outcome::Winning).unwrap()));
     g.bench_function("O(n) scan (reference)", |x| {
         x.iter(|| {
             let hist = set.histogram_by_scan(black_box(10_000_019));
-            count_sums_in(m, &hist, 200, Outcome::Winning)
+            let coordinate =
+                Values::from_histogram(hist.into_iter().enumerate().map(|(v, c)| (v as u64, c))).unwrap();
+            Sum::of(coordinate, 200).count(m, Outcome::Winning).unwrap()
         })
     });
     g.finish();
     let huge = Board::new(1_000_000_000_000_000_000, 1_000_000_000_000_000_000, 2, set).unwrap();
     c.bench_function("board n=tokens=1e18 mod 1e9", |x| {
-        x.iter(|| huge.solve(black_box(m), Outcome::Winning).unwrap())
+        x.iter(|| huge.count(black_box(m), Outcome::Winning).unwrap())
     });
 }
 

@@ -3,9 +3,8 @@
 //! Run with `cargo bench --bench silver_dollar`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use grundy::count::Outcome;
-use grundy::games::silver_dollar::SilverDollar;
 use grundy::ring::Modular;
+use grundy::{Modulus, Outcome, SilverDollar};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -17,13 +16,13 @@ fn silver(c: &mut Criterion) {
     ];
     for (n, coins, m) in cases {
         let g = SilverDollar::new(n, coins).unwrap();
-        let ring = Modular::new(m);
+        let ring = Modular::new(Modulus::new(m).unwrap());
         let mut group = c.benchmark_group(format!("W({n:e},{coins}) mod {m}"));
         group.sample_size(10).measurement_time(Duration::from_secs(10));
-        group.bench_function("fast", |b| b.iter(|| g.count(black_box(&ring), Outcome::Winning)));
+        group.bench_function("fast", |b| b.iter(|| g.carry_count(black_box(&ring), Outcome::Winning)));
         if coins <= 1_000 {
             group.bench_function("O(m^2) DP (reference)", |b| {
-                b.iter(|| g.count_reference(black_box(&ring), Outcome::Winning))
+                b.iter(|| g.carry_count_reference(black_box(&ring), Outcome::Winning))
             });
         }
         group.finish();

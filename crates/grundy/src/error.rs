@@ -1,58 +1,184 @@
-//! The one error type: a request we refuse, with a message that says what to do.
+//! The one error type: why a request was refused, with a message that says what
+//! to do.
+//!
+//! Messages are one line and name the library's parameters in backticks
+//! (`` `n` ``, `` `max_len` ``), so that a front end can put its own names in
+//! their place (the command line writes `--n`, `--max-len`).
 
+use crate::heap::Stop;
 use std::fmt;
 
-/// A refused request. Its message is one line, shown on stderr with exit status 2.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Error {
-    message: String,
+/// A refused request.
+///
+/// ```
+/// use grundy::{Error, Modulus};
+///
+/// let e = Modulus::new(0).unwrap_err();
+/// assert!(matches!(e, Error::InvalidParameter { parameter: "modulus", .. }));
+/// assert_eq!(e.to_string(), "`modulus` must be at least 1");
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Error {
+    /// A parameter outside its range.
+    InvalidParameter {
+        /// The parameter, as the library names it (`n`, `piles`, `max_len`).
+        parameter: &'static str,
+        /// What is wrong, completing "`parameter` …".
+        reason: String,
+    },
+    /// Text in a notation (a number expression, a move list, a game code, a
+    /// values file) that could not be read.
+    Parse {
+        /// What was being read: "number", "move list", "game code", "values".
+        what: &'static str,
+        /// Where and why, e.g. "character 'x' at position 4: not an octal digit".
+        reason: String,
+    },
+    /// A valid request too large to answer within the [`Budget`]: an exact
+    /// answer too long to print, or memory or work beyond the limit.
+    TooLarge {
+        /// What would be too large, e.g. "the exact answer".
+        what: String,
+        /// The estimate, e.g. "about 1.2e8 decimal digits".
+        estimate: String,
+        /// The limit it exceeds, e.g. "1e7 digits".
+        limit: String,
+        /// What to do instead.
+        remedy: Remedy,
+    },
+    /// Heap sizes beyond the computed nim-values were asked for, and no period
+    /// was certified to extend them.
+    NotCertified {
+        /// Values computed.
+        computed: usize,
+        /// The largest heap that was asked for.
+        needed: u64,
+        /// What stopped the search.
+        stop: Stop,
+    },
+    /// A user-supplied rule broke the contract it promised (an option of a heap
+    /// game that is not smaller than the heap, say).
+    InvalidRule(String),
+    /// The observer asked the computation to stop.
+    Interrupted,
+    /// A consistency check inside grundy failed: a bug, please report it.
+    Internal(String),
 }
 
-impl Error {
-    /// Bad or unreasonable input.
-    pub fn input(message: impl Into<String>) -> Self {
-        Error { message: message.into() }
-    }
+/// What to do about a request that is too large.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Remedy {
+    /// Count modulo a modulus instead of exactly.
+    Modulus,
+    /// Choose a smaller value of this parameter.
+    Smaller(&'static str),
+    /// Raise the limit with this name.
+    Raise(&'static str),
+}
 
-    /// The message.
-    pub fn message(&self) -> &str {
-        &self.message
+impl fmt::Display for Remedy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Remedy::Modulus => f.write_str("pass a `modulus` to count modulo M"),
+            Remedy::Smaller(p) => write!(f, "choose a smaller `{p}`"),
+            Remedy::Raise(p) => write!(f, "raise `{p}`"),
+        }
     }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        match self {
+            Error::InvalidParameter { parameter, reason } => write!(f, "`{parameter}` {reason}"),
+            Error::Parse { what, reason } => write!(f, "cannot read the {what}: {reason}"),
+            Error::TooLarge { what, estimate, limit, remedy } => {
+                write!(f, "{what} would need {estimate} (limit {limit}); {remedy}")
+            }
+            Error::NotCertified { computed, needed, stop } => {
+                let why = match stop {
+                    Stop::MaxWork => "the work budget ran out; raise `max_work`",
+                    _ => "the length limit was reached; raise `max_len`",
+                };
+                write!(
+                    f,
+                    "heap {needed} needs a certified period, but none was certified within {computed} computed values ({why})"
+                )
+            }
+            Error::InvalidRule(reason) => write!(f, "invalid rule: {reason}"),
+            Error::Interrupted => f.write_str("interrupted"),
+            Error::Internal(what) => write!(f, "internal error (please report): {what}"),
+        }
     }
 }
 
 impl std::error::Error for Error {}
 
-/// The largest exact answer we print, in decimal digits.
-pub const MAX_EXACT_DIGITS: f64 = 1.0e7;
-
-/// The memory a single request may plan to use, in bytes (the machine has 24 GiB).
-pub const MEMORY_BUDGET: u64 = 12 << 30;
-
-/// Refuses an exact answer whose estimated length exceeds [`MAX_EXACT_DIGITS`].
-/// `digits` is an upper estimate of the number of decimal digits.
-pub fn check_exact_digits(exact: bool, digits: f64) -> Result<(), Error> {
-    if exact && digits > MAX_EXACT_DIGITS {
-        return Err(Error::input(format!(
-            "the exact answer would have about {digits:.3e} decimal digits (limit {MAX_EXACT_DIGITS:.0e}); pass --modulus M to count modulo M"
-        )));
+impl Error {
+    /// An [`Error::InvalidParameter`].
+    pub(crate) fn invalid(parameter: &'static str, reason: impl Into<String>) -> Self {
+        Error::InvalidParameter { parameter, reason: reason.into() }
     }
-    Ok(())
+
+    /// An [`Error::Parse`].
+    pub(crate) fn parse(what: &'static str, reason: impl Into<String>) -> Self {
+        Error::Parse { what, reason: reason.into() }
+    }
 }
 
-/// Refuses a plan whose estimated memory exceeds [`MEMORY_BUDGET`].
-pub fn check_memory(bytes: f64, what: &str, advice: &str) -> Result<(), Error> {
-    if bytes > MEMORY_BUDGET as f64 {
-        return Err(Error::input(format!(
-            "{what} would need about {:.1} GiB of memory (limit {} GiB); {advice}",
-            bytes / (1u64 << 30) as f64,
-            MEMORY_BUDGET >> 30
-        )));
+/// The limits a request is checked against before any work starts.
+///
+/// The defaults suit a library call on an ordinary machine; a front end that
+/// knows its machine sets its own (the command line allows 12 GiB).
+///
+/// ```
+/// use grundy::Budget;
+///
+/// let generous = Budget { max_memory: 16 << 30, ..Budget::default() };
+/// assert!(generous.check_memory(10e9, "a table", "n").is_ok());
+/// assert!(Budget::default().check_memory(10e9, "a table", "n").is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    /// The longest exact answer, in decimal digits.
+    pub max_exact_digits: f64,
+    /// The most memory a request may plan to use, in bytes.
+    pub max_memory: u64,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget { max_exact_digits: 1.0e7, max_memory: 4 << 30 }
     }
-    Ok(())
+}
+
+impl Budget {
+    /// Refuses an exact answer of more than [`Budget::max_exact_digits`] digits;
+    /// `digits` is an upper estimate.
+    pub fn check_exact_digits(&self, digits: f64) -> Result<(), Error> {
+        if digits > self.max_exact_digits {
+            return Err(Error::TooLarge {
+                what: "the exact answer".into(),
+                estimate: format!("about {digits:.3e} decimal digits"),
+                limit: format!("{:.0e} digits", self.max_exact_digits),
+                remedy: Remedy::Modulus,
+            });
+        }
+        Ok(())
+    }
+
+    /// Refuses a plan of more than [`Budget::max_memory`] bytes; `smaller` names
+    /// the parameter whose reduction helps.
+    pub fn check_memory(&self, bytes: f64, what: &str, smaller: &'static str) -> Result<(), Error> {
+        if bytes > self.max_memory as f64 {
+            return Err(Error::TooLarge {
+                what: what.into(),
+                estimate: format!("about {:.1} GiB of memory", bytes / (1u64 << 30) as f64),
+                limit: format!("{:.1} GiB", self.max_memory as f64 / (1u64 << 30) as f64),
+                remedy: Remedy::Smaller(smaller),
+            });
+        }
+        Ok(())
+    }
 }

@@ -1,28 +1,29 @@
 //! grundy: count the winning and losing positions of sums of impartial games,
-//! exactly or modulo any modulus.
+//! exactly or modulo any modulus `1 <= M <= 2^64 − 1`.
 //!
-//! The pipeline: the Grundy value of one component ([`heap`], [`games`]) → a
-//! histogram of values → the K-fold XOR convolution ([`xor`]) → a count
-//! ([`count`]) in a [`ring::Ring`]: exact, or modulo any `M`. The [`oracle`] plays
-//! the real games move by move and is the slow reference for every closed form.
+//! See the crate's README for the tutorial; the types below each carry an example.
 //!
-//! ```
-//! use grundy::count::Outcome;
-//! use grundy::games::divisor_nim::DivisorNim;
-//! use grundy::ring::Arithmetic;
-//!
-//! // Winning triples of Divisor Nim piles in 1..=10 (seed 002: S(10) = 692).
-//! let game = DivisorNim::new(10, 3).unwrap();
-//! assert_eq!(game.solve(Arithmetic::Exact, Outcome::Winning).unwrap(), 692u32.into());
-//! // The same count modulo an even modulus.
-//! assert_eq!(game.solve(Arithmetic::Modulo(100), Outcome::Winning).unwrap(), 92u32.into());
-//! ```
+//! The pipeline: the Grundy value of one component ([`heap`], [`games`], or your
+//! own [`Component`]) → a [`Histogram`] of values → the K-fold XOR convolution
+//! (the Walsh–Hadamard transform, [`count`]) → a count in a [`ring::Ring`]:
+//! exact, or modulo any `M`.
 
 pub mod count;
 pub mod error;
 pub mod games;
 pub mod heap;
+pub mod modular;
 pub mod number;
 pub mod parse;
 pub mod ring;
 pub mod xor;
+
+pub use count::{Component, Context, Counter, Histogram, Observer, Outcome, Positions, Sum, Values};
+pub use error::{Budget, Error, Remedy};
+pub use games::board::{Board, BoardToken};
+pub use games::coprime_nim::{CoprimeNim, CoprimePile, Method};
+pub use games::divisor_nim::{DivisorNim, DivisorPile};
+pub use games::heaps::{Heap, Heaps};
+pub use games::silver_dollar::SilverDollar;
+pub use heap::{Analysis, HeapGame, HeapRules, Limits, OctalCode, Periodic, Stop, SubtractionSet};
+pub use ring::{Arithmetic, Modulus};

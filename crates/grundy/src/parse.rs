@@ -5,8 +5,25 @@
 //! `power := int (('^' | 'e') int)?`. Everything is checked in 128-bit arithmetic
 //! and the result must fit in 64 bits.
 
-/// Parses a nonnegative integer expression; the error names the offending part.
-pub fn parse_u64(text: &str) -> Result<u64, String> {
+use crate::error::Error;
+
+/// Parses a nonnegative integer expression below `2^64`; the error names the
+/// offending part.
+///
+/// ```
+/// use grundy::parse::parse_u64;
+///
+/// assert_eq!(parse_u64("10^9+7").unwrap(), 1_000_000_007);
+/// assert_eq!(parse_u64("2^64-1").unwrap(), u64::MAX);
+/// assert!(parse_u64("2^64").is_err());
+/// ```
+pub fn parse_u64(text: &str) -> Result<u64, Error> {
+    expression(text).map_err(|reason| Error::parse("number", reason))
+}
+
+/// [`parse_u64`] with the reason alone as the error, for messages that say
+/// what the number was.
+pub(crate) fn expression(text: &str) -> Result<u64, String> {
     let value = parse_u128(text)?;
     u64::try_from(value).map_err(|_| format!("'{text}' is larger than 2^64-1"))
 }
@@ -87,22 +104,22 @@ mod tests {
 
     #[test]
     fn accepts_expressions() {
-        assert_eq!(parse_u64("1000000007"), Ok(1_000_000_007));
-        assert_eq!(parse_u64("10^9+7"), Ok(1_000_000_007));
-        assert_eq!(parse_u64("1e9"), Ok(1_000_000_000));
-        assert_eq!(parse_u64("2^64-1"), Ok(u64::MAX));
-        assert_eq!(parse_u64("1_234_567_890"), Ok(1_234_567_890));
-        assert_eq!(parse_u64("1000003*1000033"), Ok(1_000_036_000_099));
+        assert_eq!(expression("1000000007"), Ok(1_000_000_007));
+        assert_eq!(expression("10^9+7"), Ok(1_000_000_007));
+        assert_eq!(expression("1e9"), Ok(1_000_000_000));
+        assert_eq!(expression("2^64-1"), Ok(u64::MAX));
+        assert_eq!(expression("1_234_567_890"), Ok(1_234_567_890));
+        assert_eq!(expression("1000003*1000033"), Ok(1_000_036_000_099));
     }
 
     proptest::proptest! {
         #[test]
         fn every_u64_round_trips(x in proptest::prelude::any::<u64>(), e in 0u32..19) {
-            proptest::prop_assert_eq!(parse_u64(&x.to_string()), Ok(x));
+            proptest::prop_assert_eq!(expression(&x.to_string()), Ok(x));
             let p = 10u64.pow(e);
             if let Some(v) = (x % 1000).checked_mul(p) {
-                proptest::prop_assert_eq!(parse_u64(&format!("{}e{e}", x % 1000)), Ok(v));
-                proptest::prop_assert_eq!(parse_u64(&format!("{}*10^{e}", x % 1000)), Ok(v));
+                proptest::prop_assert_eq!(expression(&format!("{}e{e}", x % 1000)), Ok(v));
+                proptest::prop_assert_eq!(expression(&format!("{}*10^{e}", x % 1000)), Ok(v));
             }
         }
     }
@@ -111,6 +128,7 @@ mod tests {
     fn rejects_garbage() {
         for bad in ["", "abc", "12x", "2^64", "-5", "1e", "^3", "3-5", "10^^2", "1.5"] {
             assert!(parse_u64(bad).is_err(), "{bad}");
+            assert!(expression(bad).is_err(), "{bad}");
         }
     }
 }

@@ -4,19 +4,17 @@
 mod common;
 
 use common::assert_matches_oracle;
-use grundy::count::Outcome;
-use grundy::games::coprime_nim::{CoprimeNim, Method, histogram_by_sieve, histogram_sublinear};
+use grundy::games::coprime_nim::{histogram_by_sieve, histogram_sublinear};
 use grundy::number::lucy::prime_pi;
-use grundy::ring::Arithmetic;
+use grundy::{Arithmetic, Budget, Context, CoprimeNim, Counter, Method, Outcome};
 use grundy_reference::{CoprimePile, pile_counts};
 use proptest::prelude::*;
 
 fn both(n: u64, k: u64, arith: Arithmetic, o: Outcome) -> (String, String) {
     let g = CoprimeNim::new(n, k).unwrap();
-    let none = &mut |_: u64, _: u64| {};
     (
-        g.solve_with(arith, o, Method::Sieve, none).unwrap().to_string(),
-        g.solve_with(arith, o, Method::Sublinear, none).unwrap().to_string(),
+        g.with_method(Method::Sieve).count(arith, o).unwrap().to_string(),
+        g.with_method(Method::Sublinear).count(arith, o).unwrap().to_string(),
     )
 }
 
@@ -25,10 +23,8 @@ fn sublinear_matches_the_game_search() {
     for piles in 0..=3usize {
         for n in 2..=13u64 {
             let oracle = pile_counts(CoprimePile, 1, n - 1, piles);
-            let g = CoprimeNim::new(n, piles as u64).unwrap();
-            assert_matches_oracle(&format!("sublinear n={n} K={piles}"), oracle, |a, o| {
-                g.solve_with(a, o, Method::Sublinear, &mut |_, _| {})
-            });
+            let g = CoprimeNim::new(n, piles as u64).unwrap().with_method(Method::Sublinear);
+            assert_matches_oracle(&format!("sublinear n={n} K={piles}"), oracle, |a, o| g.count(a, o));
         }
     }
 }
@@ -36,8 +32,8 @@ fn sublinear_matches_the_game_search() {
 #[test]
 fn histograms_agree_for_every_small_n() {
     for n in 2..=5000u64 {
-        let dense = histogram_by_sieve(n).unwrap();
-        let run = histogram_sublinear(n, &mut |_, _| {}).unwrap();
+        let dense = histogram_by_sieve(n, &Budget::default()).unwrap();
+        let run = histogram_sublinear(n, &mut Context::default()).unwrap();
         assert_eq!(run.dense(), dense, "n={n}");
     }
 }
@@ -60,7 +56,7 @@ fn counts_agree_where_pi_crosses_powers_of_two() {
             for (k, m) in
                 [(2u64, 0u64), (7, 1_000_000_007), (1_000_000_000_000, 1 << 40), (12_345, 1_234_567_890)]
             {
-                let arith = if m == 0 { Arithmetic::Exact } else { Arithmetic::Modulo(m) };
+                let arith = if m == 0 { Arithmetic::Exact } else { common::modulo(m) };
                 let (a, b) = both(n, k, arith, Outcome::Losing);
                 assert_eq!(a, b, "n={n} k={k} m={m} (pi(n-1)={})", prime_pi(n - 1));
             }
@@ -74,7 +70,7 @@ proptest! {
     #[test]
     fn sieve_vs_sublinear_random(n in 2u64..3_000_000, k in 0u64..1_000_000_000_000_000_000, m in 1u64..=u64::MAX, win in any::<bool>()) {
         let o = if win { Outcome::Winning } else { Outcome::Losing };
-        let (a, b) = both(n, k, Arithmetic::Modulo(m), o);
+        let (a, b) = both(n, k, common::modulo(m), o);
         prop_assert_eq!(a, b);
     }
 
@@ -102,7 +98,7 @@ fn prime_counts_match_published_values() {
 #[test]
 fn sieve_and_sublinear_agree_at_twenty_million() {
     for (k, m) in [(1_000_000_000_000_000_000u64, u64::MAX), (20_000_003, 1_000_000_007), (3, 1 << 63)] {
-        let (a, b) = both(20_000_003, k, Arithmetic::Modulo(m), Outcome::Losing);
+        let (a, b) = both(20_000_003, k, common::modulo(m), Outcome::Losing);
         assert_eq!(a, b, "k={k} m={m}");
     }
 }

@@ -8,15 +8,10 @@
 mod common;
 
 use common::MODULI;
-use grundy::count::Outcome;
-use grundy::error::Error;
-use grundy::games::board::Board;
-use grundy::games::coprime_nim::CoprimeNim;
-use grundy::games::divisor_nim::DivisorNim;
-use grundy::games::heaps::Heaps;
-use grundy::games::silver_dollar::SilverDollar;
-use grundy::heap::{HeapGame, Limits, OctalCode, SubtractionSet};
-use grundy::ring::Arithmetic;
+use grundy::{
+    Arithmetic, Board, CoprimeNim, Counter, DivisorNim, Error, HeapGame, Heaps, OctalCode, Outcome,
+    SilverDollar, SubtractionSet,
+};
 use num_bigint::BigUint;
 use proptest::prelude::*;
 
@@ -33,7 +28,7 @@ fn exact_matches_modular(
     for outcome in [Outcome::Winning, Outcome::Losing] {
         let exact = solve(Arithmetic::Exact, outcome).unwrap_or_else(|e| panic!("{what}: {e}"));
         for &m in moduli {
-            let modular = solve(Arithmetic::Modulo(m), outcome).unwrap_or_else(|e| panic!("{what}: {e}"));
+            let modular = solve(common::modulo(m), outcome).unwrap_or_else(|e| panic!("{what}: {e}"));
             assert_eq!(&exact % m, modular, "{what} {outcome:?} mod {m}");
         }
     }
@@ -43,13 +38,13 @@ fn exact_matches_modular(
 fn silver_dollar_at_the_top_of_the_range() {
     // W(n, 0) = n and W(n, 1) = (n − 1)^2, checked exactly.
     for n in EDGE_NS {
-        let w0 = SilverDollar::new(n, 0).unwrap().solve(Arithmetic::Exact, Outcome::Winning).unwrap();
+        let w0 = SilverDollar::new(n, 0).unwrap().count(Arithmetic::Exact, Outcome::Winning).unwrap();
         assert_eq!(w0, BigUint::from(n), "W({n}, 0)");
-        let w1 = SilverDollar::new(n, 1).unwrap().solve(Arithmetic::Exact, Outcome::Winning).unwrap();
+        let w1 = SilverDollar::new(n, 1).unwrap().count(Arithmetic::Exact, Outcome::Winning).unwrap();
         assert_eq!(w1, BigUint::from(n - 1).pow(2), "W({n}, 1)");
         for coins in [0u64, 1, 2, 3, 5, 10] {
             let g = SilverDollar::new(n, coins).unwrap();
-            exact_matches_modular(&format!("silver n={n} coins={coins}"), &MODULI, |a, o| g.solve(a, o));
+            exact_matches_modular(&format!("silver n={n} coins={coins}"), &MODULI, |a, o| g.count(a, o));
         }
     }
 }
@@ -60,7 +55,7 @@ fn silver_dollar_with_no_room_to_spare() {
     for coins in 0..=40u64 {
         let g = SilverDollar::new(coins + 1, coins).unwrap();
         exact_matches_modular(&format!("silver n={} coins={coins}", coins + 1), &MODULI, |a, o| {
-            g.solve(a, o)
+            g.count(a, o)
         });
     }
 }
@@ -73,7 +68,7 @@ fn boards_at_the_top_of_the_range() {
                 for moves in [vec![2u64, 3, 5, 7], vec![1], vec![1, 3, 4]] {
                     let b = Board::new(n, tokens, dims, SubtractionSet::new(moves.clone()).unwrap()).unwrap();
                     let what = format!("board n={n} tokens={tokens} dims={dims} moves={moves:?}");
-                    exact_matches_modular(&what, &MODULI, |a, o| b.solve(a, o));
+                    exact_matches_modular(&what, &MODULI, |a, o| b.count(a, o));
                 }
             }
         }
@@ -85,7 +80,7 @@ fn divisor_nim_at_the_top_of_the_range() {
     for n in EDGE_NS.into_iter().chain([1, 2, 3]) {
         for piles in [0u64, 1, 2, 3, 7] {
             let g = DivisorNim::new(n, piles).unwrap();
-            exact_matches_modular(&format!("divisor n={n} piles={piles}"), &MODULI, |a, o| g.solve(a, o));
+            exact_matches_modular(&format!("divisor n={n} piles={piles}"), &MODULI, |a, o| g.count(a, o));
         }
     }
 }
@@ -96,14 +91,14 @@ fn coprime_nim_at_the_edges() {
     for n in [0u64, 1, 2, 3, 4, 4095, 4096, 4097, 65_537] {
         for piles in [0u64, 1, 2, 5] {
             let g = CoprimeNim::new(n, piles).unwrap();
-            exact_matches_modular(&format!("coprime n={n} piles={piles}"), &MODULI, |a, o| g.solve(a, o));
+            exact_matches_modular(&format!("coprime n={n} piles={piles}"), &MODULI, |a, o| g.count(a, o));
         }
     }
     // the empty range: only the empty tuple, which is losing
     for (piles, lose) in [(0u64, 1u32), (1, 0), (5, 0)] {
         let g = CoprimeNim::new(1, piles).unwrap();
-        assert_eq!(g.solve(Arithmetic::Exact, Outcome::Losing).unwrap(), BigUint::from(lose));
-        assert_eq!(g.solve(Arithmetic::Exact, Outcome::Winning).unwrap(), BigUint::ZERO);
+        assert_eq!(g.count(Arithmetic::Exact, Outcome::Losing).unwrap(), BigUint::from(lose));
+        assert_eq!(g.count(Arithmetic::Exact, Outcome::Winning).unwrap(), BigUint::ZERO);
     }
 }
 
@@ -117,11 +112,11 @@ fn heaps_at_the_top_of_the_range() {
     for game in games {
         for n in EDGE_NS.into_iter().chain([1, 2]) {
             for piles in [0u64, 1, 2, 3] {
-                let h = Heaps::new(game.clone(), n, piles, Limits::default()).unwrap();
+                let h = Heaps::new(game.clone(), n, piles).unwrap();
                 exact_matches_modular(
                     &format!("heaps {} n={n} piles={piles}", game.describe()),
                     &MODULI,
-                    |a, o| h.solve(a, o),
+                    |a, o| h.count(a, o),
                 );
             }
         }
@@ -142,10 +137,10 @@ proptest! {
         let n = u64::MAX - back;
         let m = (m >> twos).max(1) << twos;
         let board = Board::new(n, tokens, 2, SubtractionSet::new(vec![2, 3, 5, 7]).unwrap()).unwrap();
-        exact_matches_modular("board", &[m], |a, o| board.solve(a, o));
+        exact_matches_modular("board", &[m], |a, o| board.count(a, o));
         let silver = SilverDollar::new(n, coins).unwrap();
-        exact_matches_modular("silver", &[m], |a, o| silver.solve(a, o));
+        exact_matches_modular("silver", &[m], |a, o| silver.count(a, o));
         let divisor = DivisorNim::new(n, tokens).unwrap();
-        exact_matches_modular("divisor", &[m], |a, o| divisor.solve(a, o));
+        exact_matches_modular("divisor", &[m], |a, o| divisor.count(a, o));
     }
 }

@@ -58,7 +58,7 @@ fn rare_values_match_quadratic_on_longer_prefixes() {
 }
 
 fn period(game: &HeapGame) -> (usize, usize) {
-    let a = game.analyze(0, Limits { max_len: 1 << 16, max_work: u64::MAX });
+    let a = game.analyze(0, Limits::length(1 << 16)).unwrap();
     let p = a.periodic.expect("certified");
     (p.preperiod, p.period)
 }
@@ -75,7 +75,7 @@ fn known_periods() {
     assert_eq!(period(&HeapGame::Subtraction(SubtractionSet::new(vec![1, 2, 3]).unwrap())), (0, 4));
     assert_eq!(period(&octal("0.3333")), (0, 5));
     // 0.16 has no known period: nothing may be certified in a short prefix.
-    let open = octal("0.16").analyze(100, Limits { max_len: 4096, max_work: u64::MAX });
+    let open = octal("0.16").analyze(100, Limits::length(4096)).unwrap();
     assert!(open.periodic.is_none());
     assert_eq!(open.values.len(), 4096);
 }
@@ -88,7 +88,7 @@ fn certified_periods_hold_far_beyond_the_certificate() {
         }
         let code = OctalCode::parse(&text).unwrap();
         let game = HeapGame::Octal(code.clone());
-        let a = game.analyze(0, Limits { max_len: 4096, max_work: u64::MAX });
+        let a = game.analyze(0, Limits::length(4096)).unwrap();
         if let Some(seq) = a.periodic {
             let mut fast = RareValues::new(&code);
             fast.extend_to(3 * a.computed + 200);
@@ -118,10 +118,8 @@ fn subtraction_game_as_octal_code_agrees() {
 }
 
 mod counts {
-    use grundy::count::Outcome;
-    use grundy::games::heaps::Heaps;
     use grundy::heap::{HeapGame, Limits, OctalCode, SubtractionSet};
-    use grundy::ring::Arithmetic;
+    use grundy::{Arithmetic, Counter, Heaps, Modulus, Outcome};
     use grundy_reference::{OctalHeaps, Solver, SubtractionHeap, Sum, for_each_tuple};
     use num_bigint::BigUint;
 
@@ -135,16 +133,16 @@ mod counts {
                 });
                 // a small --max-len forces the period path for larger n
                 for max_len in [10_000usize, 4] {
-                    let limits = Limits { max_len, max_work: u64::MAX };
-                    let h = Heaps::new(game.clone(), n, piles as u64, limits).unwrap();
+                    let limits = Limits::length(max_len);
+                    let h = Heaps::new(game.clone(), n, piles as u64).unwrap().with_limits(limits);
                     for (o, want) in [(Outcome::Winning, win), (Outcome::Losing, lose)] {
-                        match h.solve(Arithmetic::Exact, o) {
+                        match h.count(Arithmetic::Exact, o) {
                             Ok(v) => {
                                 assert_eq!(v, BigUint::from(want), "{what} n={n} K={piles} {o:?}")
                             }
                             Err(e) => assert!((max_len as u64) < n + 1, "{what}: {e}"),
                         }
-                        if let Ok(v) = h.solve(Arithmetic::Modulo(6), o) {
+                        if let Ok(v) = h.count(Arithmetic::Modulo(Modulus::new(6).unwrap()), o) {
                             assert_eq!(v, BigUint::from(want % 6));
                         }
                     }
@@ -188,15 +186,14 @@ mod counts {
 
 #[test]
 fn heaps_up_to_the_largest_u64() {
-    use grundy::count::Outcome;
-    use grundy::games::heaps::Heaps;
-    use grundy::ring::Arithmetic;
+    use grundy::{Arithmetic, Counter, Heaps, Outcome};
     // Subtraction {1}: g alternates 0,1 from heap 0; heaps 1..=2^64-1 hold
     // 2^63 ones and 2^63 - 1 zeros, so a single heap is losing 2^63 - 1 times.
     let game = HeapGame::Subtraction(SubtractionSet::new(vec![1]).unwrap());
-    let h = Heaps::new(game, u64::MAX, 1, grundy::heap::Limits::default()).unwrap();
-    assert_eq!(h.histogram(&mut |_, _| {}).unwrap(), vec![(1u128 << 63) - 1, 1u128 << 63]);
-    let lose = h.solve(Arithmetic::Exact, Outcome::Losing).unwrap();
+    let h = Heaps::new(game, u64::MAX, 1).unwrap();
+    let hist = h.heap().value_histogram(&mut grundy::Context::default()).unwrap();
+    assert_eq!(hist, vec![(1u128 << 63) - 1, 1u128 << 63]);
+    let lose = h.count(Arithmetic::Exact, Outcome::Losing).unwrap();
     assert_eq!(lose, num_bigint::BigUint::from((1u64 << 63) - 1));
 }
 
@@ -217,7 +214,7 @@ fn no_prefix_certifies_a_false_period() {
         games.push(HeapGame::Subtraction(SubtractionSet::new(moves).unwrap()));
     }
     for game in games {
-        let truth = game.analyze(600, Limits { max_len: 600, max_work: u64::MAX }).values;
+        let truth = game.analyze(600, Limits::length(600)).unwrap().values;
         for len in 1..=120 {
             let prefix = &truth[..len];
             let certified = find_period(prefix, |e, p| game.certificate_length(e, p).unwrap_or(usize::MAX));
@@ -256,8 +253,8 @@ proptest::proptest! {
         let text = format!("{}.{}", if split { 4 } else { 0 }, digits.iter().map(|d| d.to_string()).collect::<String>());
         proptest::prop_assume!(OctalCode::parse(&text).is_ok());
         let game = HeapGame::Octal(OctalCode::parse(&text).unwrap());
-        let small = game.analyze(want, Limits { max_len: len_a, max_work: work_a });
-        let large = game.analyze(want, Limits { max_len: len_a + more_len, max_work: work_a + more_work });
+        let small = game.analyze(want, Limits::new(len_a, work_a).unwrap()).unwrap();
+        let large = game.analyze(want, Limits::new(len_a + more_len, work_a + more_work).unwrap()).unwrap();
         if let Some(p) = &small.periodic {
             let q = large.periodic.as_ref();
             proptest::prop_assert!(q.is_some(), "{}: lost the certificate", text);
@@ -274,7 +271,7 @@ fn more_room_never_loses_a_long_certificate() {
     // certify it too (a fixed comparison budget once lost it at 2^23 and 2^24).
     let game = HeapGame::Subtraction(SubtractionSet::new(vec![999_983, 1_000_003]).unwrap());
     for max_len in [3_000_000usize, 5_000_000, 1 << 23, 1 << 24] {
-        let a = game.analyze(3, Limits { max_len, max_work: u64::MAX });
+        let a = game.analyze(3, Limits::length(max_len)).unwrap();
         let p = a.periodic.unwrap_or_else(|| panic!("not certified with max_len {max_len}"));
         assert_eq!((p.preperiod, p.period), (0, 1_999_986), "max_len {max_len}");
     }
@@ -285,12 +282,12 @@ fn a_small_request_stays_within_the_work_budget() {
     // 0.04 has no period in reach: the search must stop at the budget, not run on.
     for code in ["0.04", "0.106", "0.6", "0.207", "4.2162", "0.7777777777777777777777"] {
         let game = HeapGame::Octal(OctalCode::parse(code).unwrap());
-        let limits = Limits { max_len: 1 << 20, max_work: 20_000_000 };
-        let a = game.analyze(10, limits);
+        let limits = Limits::new(1 << 20, 20_000_000).unwrap();
+        let a = game.analyze(10, limits).unwrap();
         if a.periodic.is_none() {
             assert_eq!(a.stop, grundy::heap::Stop::MaxWork, "{code}");
         }
         // one value's mex may overshoot the budget, never by more than a full scan
-        assert!(a.work <= limits.max_work + 30 * a.computed as u64 * 4, "{code}: {} steps", a.work);
+        assert!(a.work <= limits.max_work() + 30 * a.computed as u64 * 4, "{code}: {} steps", a.work);
     }
 }

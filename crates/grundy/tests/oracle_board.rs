@@ -3,8 +3,8 @@
 mod common;
 
 use common::assert_matches_oracle;
-use grundy::games::board::Board;
 use grundy::heap::{SubtractionSet, histogram_range};
+use grundy::{Board, Counter};
 use grundy_reference::{BoardToken, Solver, SubtractionHeap, board_counts};
 
 const MOVE_SETS: [&[u64]; 6] = [&[2, 3, 5, 7], &[1], &[1, 2], &[2], &[1, 3, 4], &[3, 5]];
@@ -23,7 +23,7 @@ fn every_small_board_matches_the_game_search() {
                     let set = SubtractionSet::new(moves.to_vec()).unwrap();
                     let board = Board::new(n, tokens as u64, dims as u64, set).unwrap();
                     let what = format!("board n={n} tokens={tokens} dims={dims} moves={moves:?}");
-                    assert_matches_oracle(&what, oracle, |a, o| board.solve(a, o));
+                    assert_matches_oracle(&what, oracle, |a, o| board.count(a, o));
                 }
             }
         }
@@ -80,6 +80,6 @@ fn huge_boards_are_counted_through_the_period() {
     let set = SubtractionSet::new(vec![2, 3, 5, 7]).unwrap();
     let n = 1_000_000_000_000_000_000u64;
     let board = Board::new(n, n, 2, set).unwrap();
-    let hist = board.coordinate_histogram().unwrap();
+    let hist = board.token().coordinate_histogram(&mut grundy::Context::default()).unwrap();
     assert_eq!(hist.iter().sum::<u128>(), n as u128);
 }

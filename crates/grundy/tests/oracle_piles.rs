@@ -3,11 +3,8 @@
 mod common;
 
 use common::assert_matches_oracle;
-use grundy::count::Outcome;
-use grundy::error::Error;
-use grundy::games::coprime_nim::{self, CoprimeNim};
-use grundy::games::divisor_nim::{self, DivisorNim};
-use grundy::ring::Arithmetic;
+use grundy::games::{coprime_nim, divisor_nim};
+use grundy::{Arithmetic, CoprimeNim, Counter, DivisorNim, Error, Outcome};
 use grundy_reference::{CoprimePile, DivisorPile, Game, Solver, pile_counts};
 use num_bigint::BigUint;
 
@@ -46,19 +43,19 @@ fn piles_match<G: Game<Pos = u64> + Copy>(
 #[test]
 fn divisor_counts_match_the_game_search() {
     // piles in 1..=N
-    piles_match("divisor", DivisorPile, |top, k, a, o| DivisorNim::new(top, k)?.solve(a, o));
+    piles_match("divisor", DivisorPile, |top, k, a, o| DivisorNim::new(top, k)?.count(a, o));
 }
 
 #[test]
 fn coprime_counts_match_the_game_search() {
     // piles in 1..=N-1
-    piles_match("coprime", CoprimePile, |top, k, a, o| CoprimeNim::new(top + 1, k)?.solve(a, o));
+    piles_match("coprime", CoprimePile, |top, k, a, o| CoprimeNim::new(top + 1, k)?.count(a, o));
 }
 
 #[test]
 fn coprime_histogram_matches_closed_form_per_pile() {
     for n in 2..=600u64 {
-        let hist = coprime_nim::histogram_by_sieve(n).unwrap();
+        let hist = coprime_nim::histogram_by_sieve(n, &grundy::Budget::default()).unwrap();
         let mut want = vec![0u128; hist.len()];
         for x in 1..n {
             let g = coprime_nim::grundy(x) as usize;

@@ -1,13 +1,13 @@
 //! Property tests: independent paths agree on random larger parameters.
 
-use grundy::count::{Outcome, count_sums_in};
-use grundy::games::board::Board;
-use grundy::games::coprime_nim::CoprimeNim;
-use grundy::games::divisor_nim::{DivisorNim, histogram};
-use grundy::games::silver_dollar::SilverDollar;
-use grundy::heap::SubtractionSet;
-use grundy::ring::{Arithmetic, Modular, Ring};
+mod common;
+
+use grundy::games::divisor_nim::histogram;
+use grundy::ring::{Modular, Ring};
 use grundy::xor::{xor_power_by_squaring, zero_xor_count};
+use grundy::{
+    Arithmetic, Board, CoprimeNim, Counter, DivisorNim, Modulus, Outcome, SilverDollar, SubtractionSet,
+};
 use num_bigint::BigUint;
 use proptest::prelude::*;
 
@@ -18,7 +18,7 @@ fn outcome() -> impl Strategy<Value = Outcome> {
 /// Exact answer reduced mod m equals the modular answer.
 fn exact_vs_modular(solve: impl Fn(Arithmetic) -> BigUint, m: u64) -> Result<(), TestCaseError> {
     let exact = solve(Arithmetic::Exact);
-    let modular = solve(Arithmetic::Modulo(m));
+    let modular = solve(common::modulo(m));
     prop_assert_eq!(&exact % m, modular);
     Ok(())
 }
@@ -32,7 +32,7 @@ proptest! {
         moves in prop::collection::vec(1u64..12, 1..5), m in 1u64..=u64::MAX, o in outcome(),
     ) {
         let b = Board::new(n, tokens, dims, SubtractionSet::new(moves).unwrap()).unwrap();
-        exact_vs_modular(|a| b.solve(a, o).unwrap(), m)?;
+        exact_vs_modular(|a| b.count(a, o).unwrap(), m)?;
     }
 
     #[test]
@@ -50,13 +50,13 @@ proptest! {
     #[test]
     fn divisor_exact_vs_modular(n in 1u64..=u64::MAX, piles in 0u64..40, m in 1u64..=u64::MAX, o in outcome()) {
         let g = DivisorNim::new(n, piles).unwrap();
-        exact_vs_modular(|a| g.solve(a, o).unwrap(), m)?;
+        exact_vs_modular(|a| g.count(a, o).unwrap(), m)?;
     }
 
     #[test]
     fn divisor_transform_vs_squaring(n in 1u64..=u64::MAX, k in 0u128..1_000_000_000_000_000_000, m in 1u64..=u64::MAX) {
         let hist = histogram(n);
-        let ring = Modular::new(m);
+        let ring = Modular::new(Modulus::new(m).unwrap());
         let slow = xor_power_by_squaring(&ring, &hist, k);
         prop_assert_eq!(zero_xor_count(&ring, &hist, k), slow[0]);
     }
@@ -64,31 +64,32 @@ proptest! {
     #[test]
     fn coprime_exact_vs_modular(n in 2u64..3000, piles in 0u64..30, m in 1u64..=u64::MAX, o in outcome()) {
         let g = CoprimeNim::new(n, piles).unwrap();
-        exact_vs_modular(|a| g.solve(a, o).unwrap(), m)?;
+        exact_vs_modular(|a| g.count(a, o).unwrap(), m)?;
     }
 
     #[test]
     fn silver_exact_vs_modular(n in 1u64..100_000, coins in 0u64..40, m in 1u64..=u64::MAX, o in outcome()) {
         prop_assume!(coins < n);
         let g = SilverDollar::new(n, coins).unwrap();
-        exact_vs_modular(|a| g.solve(a, o).unwrap(), m)?;
+        exact_vs_modular(|a| g.count(a, o).unwrap(), m)?;
     }
 
     #[test]
     fn moduli_are_consistent_under_crt(n in 1u64..1_000_000_000_000, piles in 0u64..1_000_000_000, a in 1u64..4_000_000_000, b in 1u64..4_000_000_000) {
         // The answer mod a·b reduces to the answers mod a and mod b.
-        let hist = histogram(n);
-        let ab = count_sums_in(Arithmetic::Modulo(a * b), &hist, piles as u128, Outcome::Winning);
-        prop_assert_eq!(&ab % a, count_sums_in(Arithmetic::Modulo(a), &hist, piles as u128, Outcome::Winning));
-        prop_assert_eq!(&ab % b, count_sums_in(Arithmetic::Modulo(b), &hist, piles as u128, Outcome::Winning));
+        let g = DivisorNim::new(n, piles).unwrap();
+        let count = |m: u64| g.count(common::modulo(m), Outcome::Winning).unwrap();
+        let ab = count(a * b);
+        prop_assert_eq!(&ab % a, count(a));
+        prop_assert_eq!(&ab % b, count(b));
     }
 
     #[test]
     fn winning_plus_losing_is_total(n in 2u64..2000, piles in 0u64..100, m in 1u64..=u64::MAX) {
         let g = CoprimeNim::new(n, piles).unwrap();
-        let ring = Modular::new(m);
-        let w = ring.of_bigint(&g.solve(Arithmetic::Modulo(m), Outcome::Winning).unwrap().into());
-        let l = ring.of_bigint(&g.solve(Arithmetic::Modulo(m), Outcome::Losing).unwrap().into());
+        let ring = Modular::new(Modulus::new(m).unwrap());
+        let w = ring.of_bigint(&g.count(common::modulo(m), Outcome::Winning).unwrap().into());
+        let l = ring.of_bigint(&g.count(common::modulo(m), Outcome::Losing).unwrap().into());
         let total = ring.pow(&ring.of_u128((n - 1) as u128), piles as u128);
         prop_assert_eq!(ring.add(&w, &l), total);
     }
@@ -104,8 +105,8 @@ proptest! {
         prop_assume!(split || digits.iter().any(|&d| d != 0));
         let code = grundy::heap::OctalCode::parse(&text).unwrap();
         let game = grundy::heap::HeapGame::Octal(code.clone());
-        let analysis = game.analyze(0, grundy::heap::Limits { max_len: 1 << 12, max_work: u64::MAX });
-        if analysis.periodic.is_some() {
+        let analysis = game.analyze(0, grundy::Limits::length(1 << 12)).unwrap();
+        if let Some(seq) = &analysis.periodic {
             let mut direct = grundy::heap::RareValues::new(&code);
             direct.extend_to(n as usize + 1);
             let mut want = vec![0u128; 1];
@@ -113,7 +114,7 @@ proptest! {
                 if want.len() <= v as usize { want.resize(v as usize + 1, 0); }
                 want[v as usize] += 1;
             }
-            let mut got = analysis.histogram(n).unwrap();
+            let mut got = grundy::heap::histogram_range(seq, 1, n as u128 + 1);
             let len = got.len().max(want.len());
             got.resize(len, 0);
             want.resize(len, 0);

@@ -2,9 +2,9 @@
 //!
 //! A move lowers one coordinate of one token by a member of `S`, staying `>= 0`.
 //! Each coordinate is an independent subtraction game, so a token's value is the
-//! XOR of its coordinates' values and a placement of `C` distinguishable tokens
-//! is the XOR of `dims·C` independent coordinates. With `A` the histogram of the
-//! one-coordinate values over `0..n`:
+//! XOR of its coordinates' values: with `A` the histogram of one coordinate's
+//! values over `0..n`, a token's histogram is the `dims`-fold XOR power of `A`
+//! (its transform is `Â^dims`), and `C` distinguishable tokens give
 //!
 //! ```text
 //! losing = A^{*(dims·C)}[0],   total = n^{dims·C}.
@@ -14,11 +14,10 @@
 //! `O(preperiod + period)` (see [`SubtractionSet::periodic`]), with the `O(n)`
 //! scan kept as the reference path.
 
-use crate::count::{Outcome, solve_sums};
-use crate::error::{Error, check_memory};
+use crate::count::{Component, Context, Counter, Histogram, Outcome, Positions, count_parts};
+use crate::error::{Error, Remedy};
 use crate::heap::{SubtractionSet, histogram_range};
-use crate::ring::Arithmetic;
-use num_bigint::BigUint;
+use crate::ring::Counting;
 
 /// How many nim-values the period search may compute by default.
 pub const PERIOD_SEARCH_LIMIT: usize = 1 << 24;
@@ -32,49 +31,61 @@ pub const SCAN_LIMIT: u64 = 1 << 30;
 /// The most mex steps (values times moves) a request may plan.
 pub const MAX_STEPS: f64 = 4.0e9;
 
-/// One board-nim question.
-#[derive(Clone, Debug)]
-pub struct Board {
-    /// Side length: coordinates run over `0..n`.
-    pub n: u64,
-    /// Number of distinguishable tokens.
-    pub tokens: u64,
-    /// Number of coordinates per token.
-    pub dims: u64,
-    /// The subtraction set.
-    pub moves: SubtractionSet,
-    /// How many nim-values the period search may compute.
-    pub max_len: usize,
+/// One token on the board `{0..n−1}^dims`.
+///
+/// ```
+/// use grundy::{BoardToken, Component, SubtractionSet};
+///
+/// let moves = SubtractionSet::new(vec![2, 3, 5, 7]).unwrap();
+/// let token = BoardToken::new(9, 2, moves).unwrap();
+/// assert_eq!(token.positions().to_string(), "81");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardToken {
+    n: u64,
+    dims: u64,
+    moves: SubtractionSet,
+    max_len: usize,
 }
 
-impl Board {
-    /// Validates the parameters.
-    pub fn new(n: u64, tokens: u64, dims: u64, moves: SubtractionSet) -> Result<Self, Error> {
+impl BoardToken {
+    /// A token on `{0..n−1}^dims` (`n, dims >= 1`) moving by `moves`.
+    pub fn new(n: u64, dims: u64, moves: SubtractionSet) -> Result<Self, Error> {
         if n == 0 {
-            return Err(Error::input("--n must be at least 1 (coordinates run over 0..n-1)"));
+            return Err(Error::invalid("n", "must be at least 1 (coordinates run over 0..n-1)"));
         }
         if dims == 0 {
-            return Err(Error::input("--dims must be at least 1"));
+            return Err(Error::invalid("dims", "must be at least 1"));
         }
-        Ok(Board { n, tokens, dims, moves, max_len: PERIOD_SEARCH_LIMIT })
+        Ok(BoardToken { n, dims, moves, max_len: PERIOD_SEARCH_LIMIT })
     }
 
-    /// The same board with another length limit for the period search.
+    /// The same token with another length limit for the period search.
     pub fn with_max_len(self, max_len: usize) -> Result<Self, Error> {
         if max_len == 0 || max_len > MAX_PERIOD_SEARCH {
-            return Err(Error::input(format!("--max-len must be between 1 and {MAX_PERIOD_SEARCH}")));
+            return Err(Error::invalid("max_len", format!("must be between 1 and {MAX_PERIOD_SEARCH}")));
         }
-        Ok(Board { max_len, ..self })
+        Ok(BoardToken { max_len, ..self })
     }
 
-    /// The number of independent coordinates in a placement: `dims · tokens`.
-    pub fn coordinates(&self) -> u128 {
-        self.dims as u128 * self.tokens as u128
+    /// The side length.
+    pub fn n(&self) -> u64 {
+        self.n
+    }
+
+    /// The number of coordinates.
+    pub fn dims(&self) -> u64 {
+        self.dims
+    }
+
+    /// The subtraction set.
+    pub fn moves(&self) -> &SubtractionSet {
+        &self.moves
     }
 
     /// Histogram of one coordinate's nim-value over `0..n`, from the certified
     /// period (or a direct scan if none is found within the search limit).
-    pub fn coordinate_histogram(&self) -> Result<Vec<u128>, Error> {
+    pub fn coordinate_histogram(&self, ctx: &mut Context<'_>) -> Result<Vec<u128>, Error> {
         let playable = self.moves.restricted_below(self.n);
         if playable.is_empty() {
             return Ok(vec![self.n as u128]);
@@ -82,27 +93,94 @@ impl Board {
         let set = SubtractionSet::new(playable)?;
         let steps = set.moves().len() as f64 * (self.n.min(self.max_len as u64) as f64);
         if steps > MAX_STEPS {
-            return Err(Error::input(format!(
-                "a move set of {} members would take about {steps:.1e} steps to analyse; use fewer moves",
-                set.moves().len()
-            )));
+            return Err(Error::TooLarge {
+                what: format!("the analysis of a move set of {} members", set.moves().len()),
+                estimate: format!("about {steps:.1e} steps"),
+                limit: format!("{MAX_STEPS:.0e}"),
+                remedy: Remedy::Smaller("moves"),
+            });
         }
         let search = self.max_len.min(usize::try_from(self.n).unwrap_or(usize::MAX));
+        ctx.budget.check_memory(8.0 * search as f64, "the period search", "max_len")?;
         if let Some(seq) = set.periodic(search) {
             return Ok(histogram_range(&seq, 0, self.n as u128));
         }
         if self.n <= SCAN_LIMIT {
-            check_memory(4.0 * set.max() as f64, "the scan's window of nim-values", "use smaller moves")?;
+            ctx.budget.check_memory(4.0 * set.max() as f64, "the scan's window of nim-values", "moves")?;
             return Ok(set.histogram_by_scan(self.n));
         }
-        Err(Error::input(format!(
-            "no period of the subtraction game certified within {} values, and --n {} is too large to scan (limit {SCAN_LIMIT}); raise --max-len",
-            self.max_len, self.n
-        )))
+        Err(Error::TooLarge {
+            what: format!(
+                "a side of {} without a period certified within {} values (none found) by a direct scan",
+                self.n, self.max_len
+            ),
+            estimate: format!("{} values", self.n),
+            limit: format!("{SCAN_LIMIT}"),
+            remedy: Remedy::Raise("max_len"),
+        })
+    }
+}
+
+impl Component for BoardToken {
+    fn positions(&self) -> Positions {
+        Positions { base: self.n as u128, exponent: self.dims }
     }
 
-    /// The number of winning or losing placements, exactly or modulo `M`.
-    pub fn solve(&self, arith: Arithmetic, outcome: Outcome) -> Result<BigUint, Error> {
-        solve_sums(arith, outcome, self.coordinates(), self.n, || self.coordinate_histogram())
+    /// The `dims`-fold XOR power of the coordinate histogram.
+    fn histogram(&self, ctx: &mut Context<'_>) -> Result<Histogram, Error> {
+        let coordinate = Histogram::dense(self.coordinate_histogram(ctx)?)?;
+        Ok(Histogram::Power { base: Box::new(coordinate), copies: self.dims })
+    }
+}
+
+/// Ordered placements of `tokens` distinguishable tokens on `{0..n−1}^dims`.
+///
+/// ```
+/// use grundy::{Board, Counter, Outcome, SubtractionSet};
+///
+/// // Seed 001: W(3, 2) = 40 winning placements of two tokens on a 3×3 board.
+/// let moves = SubtractionSet::new(vec![2, 3, 5, 7]).unwrap();
+/// let board = Board::new(3, 2, 2, moves).unwrap();
+/// assert_eq!(board.count_exact(Outcome::Winning).unwrap(), 40u32.into());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    token: BoardToken,
+    tokens: u64,
+}
+
+impl Board {
+    /// `tokens` tokens on `{0..n−1}^dims` moving by `moves`.
+    pub fn new(n: u64, tokens: u64, dims: u64, moves: SubtractionSet) -> Result<Self, Error> {
+        Ok(Board { token: BoardToken::new(n, dims, moves)?, tokens })
+    }
+
+    /// The same board with another length limit for the period search.
+    pub fn with_max_len(self, max_len: usize) -> Result<Self, Error> {
+        Ok(Board { token: self.token.with_max_len(max_len)?, ..self })
+    }
+
+    /// One token.
+    pub fn token(&self) -> &BoardToken {
+        &self.token
+    }
+
+    /// The number of tokens.
+    pub fn tokens(&self) -> u64 {
+        self.tokens
+    }
+}
+
+impl Counter for Board {
+    fn log10_total(&self) -> f64 {
+        self.tokens as f64 * self.token.positions().log10()
+    }
+    fn count_in<R: Counting>(
+        &self,
+        ring: &R,
+        outcome: Outcome,
+        ctx: &mut Context<'_>,
+    ) -> Result<R::Elem, Error> {
+        count_parts(ring, &[(&self.token, self.tokens)], outcome, ctx)
     }
 }

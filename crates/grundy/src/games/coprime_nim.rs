@@ -13,14 +13,13 @@
 //!   counting once, and the XOR power of that head-plus-run histogram by
 //!   [`crate::xor::zero_xor_count_run`], which never materializes the run.
 
-use crate::count::{Outcome, solve_sums};
-use crate::error::{Error, check_memory};
+use crate::count::{Component, Context, Counter, Histogram, Outcome, Positions, count_parts};
+use crate::error::{Budget, Error};
 use crate::number::lucy::{isqrt, lucy_sieve};
 use crate::number::sieve::odd_spf_buckets;
 use crate::number::{prime_count_trial, smallest_prime_factor};
-use crate::ring::Arithmetic;
+use crate::ring::Counting;
 use crate::xor::RunHistogram;
-use num_bigint::BigUint;
 
 /// The closed form for one pile, by trial division (a reference for small `n`).
 pub fn grundy(n: u64) -> u64 {
@@ -32,47 +31,110 @@ pub fn grundy(n: u64) -> u64 {
     }
 }
 
-/// One Coprime Nim question: ordered `piles`-tuples of sizes in `1..=n−1`
-/// (an empty range for `n <= 1`: no position for `piles >= 1`, the empty one for `piles = 0`).
-#[derive(Clone, Copy, Debug)]
-pub struct CoprimeNim {
-    /// One more than the largest pile size (the seed's `N`).
-    pub n: u64,
-    /// Number of piles.
-    pub piles: u64,
+/// One Coprime Nim pile of any size in `1..=n−1` (the seed's `N`; an empty
+/// range for `n <= 1`).
+///
+/// ```
+/// use grundy::{Component, Context, CoprimePile};
+///
+/// // Piles 1..=9: value 0 for the even piles, 1 for pile 1, and π(spf(n)) for
+/// // odd n > 1: 2 for 3 and 9, 3 for 5, 4 for 7.
+/// let h = CoprimePile::new(10).unwrap().histogram(&mut Context::default()).unwrap();
+/// assert_eq!(h.to_dense().unwrap(), vec![4, 1, 2, 1, 1]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CoprimePile {
+    n: u64,
+    method: Method,
 }
 
-impl CoprimeNim {
-    /// Any `n` and `piles` are valid.
-    pub fn new(n: u64, piles: u64) -> Result<Self, Error> {
-        Ok(CoprimeNim { n, piles })
+impl CoprimePile {
+    /// Piles in `1..=n−1`; any `n` is valid.
+    pub fn new(n: u64) -> Result<Self, Error> {
+        Ok(CoprimePile { n, method: Method::Auto })
     }
 
-    /// The number of winning or losing positions, exactly or modulo `M`, by
-    /// the method that is cheaper at this `N`.
-    pub fn solve(&self, arith: Arithmetic, outcome: Outcome) -> Result<BigUint, Error> {
-        self.solve_with(arith, outcome, Method::Auto, &mut |_, _| {})
+    /// The same pile, its histogram obtained by `method`.
+    pub fn with_method(self, method: Method) -> Self {
+        CoprimePile { method, ..self }
     }
 
-    /// [`CoprimeNim::solve`] by a chosen method, reporting the progress of the
-    /// prime-counting DP as `(done, total)`.
-    pub fn solve_with(
-        &self,
-        arith: Arithmetic,
-        outcome: Outcome,
-        method: Method,
-        progress: &mut dyn FnMut(u64, u64),
-    ) -> Result<BigUint, Error> {
-        let (k, size) = (self.piles as u128, self.n.saturating_sub(1));
-        match method.resolve(self.n) {
-            Method::Sieve => solve_sums(arith, outcome, k, size, || histogram_by_sieve(self.n)),
-            _ => solve_sums(arith, outcome, k, size, || histogram_sublinear(self.n, progress)),
+    /// One more than the largest pile.
+    pub fn n(&self) -> u64 {
+        self.n
+    }
+
+    /// The method that is used at this `n`.
+    pub fn method(&self) -> Method {
+        self.method.resolve(self.n)
+    }
+}
+
+impl Component for CoprimePile {
+    fn positions(&self) -> Positions {
+        Positions::count(self.n.saturating_sub(1) as u128)
+    }
+
+    fn histogram(&self, ctx: &mut Context<'_>) -> Result<Histogram, Error> {
+        match self.method() {
+            Method::Sieve => Ok(Histogram::Dense(histogram_by_sieve(self.n, &ctx.budget)?)),
+            _ => Ok(Histogram::Run(histogram_sublinear(self.n, ctx)?)),
         }
     }
 }
 
-/// How the Coprime Nim histogram is obtained.
+/// Ordered `piles`-tuples of Coprime Nim piles in `1..=n−1`.
+///
+/// ```
+/// use grundy::{Counter, CoprimeNim, Outcome};
+///
+/// // Seed 003: L(10, 5) = 9964 losing positions.
+/// assert_eq!(CoprimeNim::new(10, 5).unwrap().count_exact(Outcome::Losing).unwrap(), 9964u32.into());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CoprimeNim {
+    pile: CoprimePile,
+    piles: u64,
+}
+
+impl CoprimeNim {
+    /// `piles` piles in `1..=n−1`.
+    pub fn new(n: u64, piles: u64) -> Result<Self, Error> {
+        Ok(CoprimeNim { pile: CoprimePile::new(n)?, piles })
+    }
+
+    /// The same question, the histogram obtained by `method`.
+    pub fn with_method(self, method: Method) -> Self {
+        CoprimeNim { pile: self.pile.with_method(method), ..self }
+    }
+
+    /// One pile.
+    pub fn pile(&self) -> CoprimePile {
+        self.pile
+    }
+
+    /// The number of piles.
+    pub fn piles(&self) -> u64 {
+        self.piles
+    }
+}
+
+impl Counter for CoprimeNim {
+    fn log10_total(&self) -> f64 {
+        self.piles as f64 * self.pile.positions().log10()
+    }
+    fn count_in<R: Counting>(
+        &self,
+        ring: &R,
+        outcome: Outcome,
+        ctx: &mut Context<'_>,
+    ) -> Result<R::Elem, Error> {
+        count_parts(ring, &[(&self.pile, self.piles)], outcome, ctx)
+    }
+}
+
+/// How the Coprime Nim histogram is obtained.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Method {
     /// The cheaper of the two at the given `N`.
     Auto,
@@ -107,11 +169,12 @@ pub fn sublinear_memory(n: u64) -> f64 {
 
 /// The histogram over pile sizes `1..=N−1` as a head (buckets of the primes up
 /// to `√(N−1)`) and a run of ones (every larger prime up to `π(N−1)`).
-pub fn histogram_sublinear(n: u64, progress: &mut dyn FnMut(u64, u64)) -> Result<RunHistogram, Error> {
-    check_memory(sublinear_memory(n), "prime counting for this --n", "choose a smaller --n")?;
+pub fn histogram_sublinear(n: u64, ctx: &mut Context<'_>) -> Result<RunHistogram, Error> {
+    ctx.budget.check_memory(sublinear_memory(n), "prime counting for this `n`", "n")?;
     let x = n.saturating_sub(1);
     let mut head = vec![(x / 2) as u128, u128::from(x >= 1)];
     // Buckets of odd primes p <= √x arrive in order, at index π(p).
+    let mut progress = |done: u64, total: u64| ctx.progress("counting primes", done, total).is_ok();
     let pi = lucy_sieve(
         x,
         |p, composites| {
@@ -119,11 +182,12 @@ pub fn histogram_sublinear(n: u64, progress: &mut dyn FnMut(u64, u64)) -> Result
                 head.push(composites as u128 + 1)
             }
         },
-        progress,
-    );
+        &mut progress,
+    )
+    .ok_or(Error::Interrupted)?;
     debug_assert!(isqrt(x) < 2 || head.len() as u64 == 1 + crate::number::lucy::prime_pi(isqrt(x)));
     let run_start = head.len() as u64;
-    Ok(RunHistogram { head, run_start, run_end: pi })
+    RunHistogram::new(head, run_start, pi)
 }
 
 /// Estimated bytes for the sieve path at `N`: the odd sieve plus the transform.
@@ -135,8 +199,8 @@ pub fn sieve_memory(n: u64) -> f64 {
 }
 
 /// The histogram of Grundy values over pile sizes `1..=N−1` by the odd sieve.
-pub fn histogram_by_sieve(n: u64) -> Result<Vec<u128>, Error> {
-    check_memory(sieve_memory(n), "the sieve for this --n", "choose a smaller --n")?;
+pub fn histogram_by_sieve(n: u64, budget: &Budget) -> Result<Vec<u128>, Error> {
+    budget.check_memory(sieve_memory(n), "the sieve for this `n`", "n")?;
     let x = n.saturating_sub(1);
     let mut hist = vec![(x / 2) as u128, u128::from(x >= 1)];
     hist.extend(odd_spf_buckets(x).into_iter().map(u128::from));

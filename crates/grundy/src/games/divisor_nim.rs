@@ -5,10 +5,9 @@
 //! piles in `1..=N` with `v₂ = k` is `⌊N/2^k⌋ − ⌊N/2^{k+1}⌋`, so the histogram has at
 //! most 64 entries and any number of piles `K` costs one small XOR power.
 
-use crate::count::{Outcome, solve_sums};
+use crate::count::{Component, Context, Counter, Histogram, Outcome, Positions, count_parts};
 use crate::error::Error;
-use crate::ring::Arithmetic;
-use num_bigint::BigUint;
+use crate::ring::Counting;
 
 /// The histogram of `v₂(x)` over `1 <= x <= n`.
 pub fn histogram(n: u64) -> Vec<u128> {
@@ -24,26 +23,84 @@ pub fn grundy(n: u64) -> u32 {
     n.trailing_zeros()
 }
 
-/// One Divisor Nim question: ordered `piles`-tuples of sizes in `1..=n`.
-#[derive(Clone, Copy, Debug)]
+/// One Divisor Nim pile of any size in `1..=n`.
+///
+/// ```
+/// use grundy::{Component, Context, DivisorPile};
+///
+/// let pile = DivisorPile::new(10).unwrap();
+/// let h = pile.histogram(&mut Context::default()).unwrap();
+/// assert_eq!(h.to_dense().unwrap(), vec![5, 3, 1, 1]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DivisorPile {
+    n: u64,
+}
+
+impl DivisorPile {
+    /// Piles in `1..=n`, `n >= 1`.
+    pub fn new(n: u64) -> Result<Self, Error> {
+        if n == 0 {
+            return Err(Error::invalid("n", "must be at least 1 (pile sizes run over 1..=n)"));
+        }
+        Ok(DivisorPile { n })
+    }
+
+    /// The largest pile.
+    pub fn n(&self) -> u64 {
+        self.n
+    }
+}
+
+impl Component for DivisorPile {
+    fn positions(&self) -> Positions {
+        Positions::count(self.n as u128)
+    }
+    fn histogram(&self, _ctx: &mut Context<'_>) -> Result<Histogram, Error> {
+        Histogram::dense(histogram(self.n))
+    }
+}
+
+/// Ordered `piles`-tuples of Divisor Nim piles in `1..=n`.
+///
+/// ```
+/// use grundy::{Counter, DivisorNim, Outcome};
+///
+/// assert_eq!(DivisorNim::new(100, 3).unwrap().count_exact(Outcome::Winning).unwrap(), 735494u32.into());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DivisorNim {
-    /// Largest pile size.
-    pub n: u64,
-    /// Number of piles.
-    pub piles: u64,
+    pile: DivisorPile,
+    piles: u64,
 }
 
 impl DivisorNim {
-    /// Validates the parameters.
+    /// `piles` piles in `1..=n`.
     pub fn new(n: u64, piles: u64) -> Result<Self, Error> {
-        if n == 0 {
-            return Err(Error::input("--n must be at least 1 (pile sizes run over 1..=N)"));
-        }
-        Ok(DivisorNim { n, piles })
+        Ok(DivisorNim { pile: DivisorPile::new(n)?, piles })
     }
 
-    /// The number of winning or losing positions, exactly or modulo `M`.
-    pub fn solve(&self, arith: Arithmetic, outcome: Outcome) -> Result<BigUint, Error> {
-        solve_sums(arith, outcome, self.piles as u128, self.n, || Ok(histogram(self.n)))
+    /// One pile.
+    pub fn pile(&self) -> DivisorPile {
+        self.pile
+    }
+
+    /// The number of piles.
+    pub fn piles(&self) -> u64 {
+        self.piles
+    }
+}
+
+impl Counter for DivisorNim {
+    fn log10_total(&self) -> f64 {
+        self.piles as f64 * self.pile.positions().log10()
+    }
+    fn count_in<R: Counting>(
+        &self,
+        ring: &R,
+        outcome: Outcome,
+        ctx: &mut Context<'_>,
+    ) -> Result<R::Elem, Error> {
+        count_parts(ring, &[(&self.pile, self.piles)], outcome, ctx)
     }
 }

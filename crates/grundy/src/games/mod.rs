@@ -1,5 +1,5 @@
-//! The games: each turns its parameters into a histogram of component Grundy
-//! values (or, for the silver dollar game, a carry digit-DP) and a count.
+//! The built-in games: each is a [`crate::Component`] (or, for the silver
+//! dollar game, a carry digit-DP) with a [`crate::Counter`] for its sums.
 
 pub mod board;
 pub mod coprime_nim;

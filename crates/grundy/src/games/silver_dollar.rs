@@ -25,10 +25,9 @@
 //! Winning = `m·C(n, m) − L`, with the binomials modulo any `M` from
 //! [`crate::number::binomial_mod`].
 
-use crate::count::Outcome;
-use crate::error::{Error, check_exact_digits};
-use crate::ring::{Arithmetic, Ring, RingFn, with_ring};
-use num_bigint::BigUint;
+use crate::count::{Context, Counter, Outcome};
+use crate::error::{Error, Remedy};
+use crate::ring::{Counting, Ring};
 
 /// The most coins (dollar included) the NTT carry DP takes: its factors must
 /// stay within [`crate::number::ntt::MAX_SHORT_LEN`] terms.
@@ -38,57 +37,75 @@ pub const MAX_COINS: u64 = 120_000;
 /// the 64-bit words of the numbers they act on.
 pub const MAX_EXACT_WORK: f64 = 5.0e9;
 
-/// One silver-dollar question.
-#[derive(Clone, Copy, Debug)]
+/// One silver-dollar question: `coins` coins and the dollar on `n` squares.
+///
+/// ```
+/// use grundy::{Counter, Outcome, SilverDollar};
+///
+/// // Seed 004: W(10, 2) = 324.
+/// assert_eq!(SilverDollar::new(10, 2).unwrap().count_exact(Outcome::Winning).unwrap(), 324u32.into());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SilverDollar {
-    /// Squares on the strip.
-    pub n: u64,
-    /// Worthless coins (the dollar comes on top).
-    pub coins: u64,
+    n: u64,
+    coins: u64,
 }
 
 impl SilverDollar {
-    /// Validates the parameters.
+    /// Validates the parameters: `coins + 1 <= n`, at most [`MAX_COINS`] coins.
     pub fn new(n: u64, coins: u64) -> Result<Self, Error> {
-        let m = coins.checked_add(1).ok_or_else(|| Error::input("--coins is too large"))?;
+        let m = coins.checked_add(1).ok_or_else(|| Error::invalid("coins", "is too large"))?;
         if m > n {
-            return Err(Error::input(format!(
-                "{coins} coins plus the silver dollar need {m} squares, but the strip has only --n {n}"
-            )));
+            return Err(Error::invalid(
+                "coins",
+                format!("{coins} plus the silver dollar need {m} squares, but the strip has only {n} (`n`)"),
+            ));
         }
         if m > MAX_COINS {
-            return Err(Error::input(format!(
-                "--coins is limited to {} (the carry DP's polynomial sizes)",
-                MAX_COINS - 1
-            )));
+            return Err(Error::invalid(
+                "coins",
+                format!("is limited to {} (the carry DP's polynomial sizes)", MAX_COINS - 1),
+            ));
         }
         Ok(SilverDollar { n, coins })
     }
 
-    /// Refuses an exact answer that would be astronomically long, or whose
-    /// schoolbook carry DP on big integers would run for hours.
-    pub fn check_exact(&self, exact: bool) -> Result<(), Error> {
+    /// The number of squares.
+    pub fn n(&self) -> u64 {
+        self.n
+    }
+
+    /// The number of worthless coins.
+    pub fn coins(&self) -> u64 {
+        self.coins
+    }
+
+    /// Refuses an exact count whose schoolbook carry DP on big integers would
+    /// run for hours.
+    fn check_exact_work(&self) -> Result<(), Error> {
         let m = self.coins + 1;
-        let digits = (m as f64).log10() + (m.min(self.n - m) as f64) * (self.n as f64).log10();
-        check_exact_digits(exact, digits)?;
+        let digits = self.log10_total() + 1.0;
         let work = (m as f64 + 3.0).powi(2) * 3.0 * ((self.n as f64).log2() + 2.0) * (digits / 19.0 + 1.0);
-        if exact && work > MAX_EXACT_WORK {
-            return Err(Error::input(format!(
-                "an exact count with --coins {} would take about {work:.1e} big-integer word operations; pass --modulus M",
-                self.coins
-            )));
+        if work > MAX_EXACT_WORK {
+            return Err(Error::TooLarge {
+                what: format!("an exact count with {} coins", self.coins),
+                estimate: format!("about {work:.1e} big-integer word operations"),
+                limit: format!("{MAX_EXACT_WORK:.0e}"),
+                remedy: Remedy::Modulus,
+            });
         }
         Ok(())
     }
 
-    /// The number of winning or losing configurations in ring `ring`.
-    pub fn count<R: Ring>(&self, ring: &R, outcome: Outcome) -> R::Elem {
+    /// The number of winning or losing configurations in ring `ring` by the
+    /// carry DP (NTT products modulo `M`).
+    pub fn carry_count<R: Ring>(&self, ring: &R, outcome: Outcome) -> R::Elem {
         self.count_by(ring, outcome, count_with_ways)
     }
 
-    /// [`SilverDollar::count`] with the plain `O(m²)`-per-level carry DP: the
-    /// reference path for tests and benchmarks.
-    pub fn count_reference<R: Ring>(&self, ring: &R, outcome: Outcome) -> R::Elem {
+    /// [`SilverDollar::carry_count`] with the plain `O(m²)`-per-level carry DP:
+    /// the reference path for tests and benchmarks.
+    pub fn carry_count_reference<R: Ring>(&self, ring: &R, outcome: Outcome) -> R::Elem {
         self.count_by(ring, outcome, count_with_ways_reference)
     }
 
@@ -98,17 +115,25 @@ impl SilverDollar {
         let losing = losing_count(ring, self.n, m, dp);
         outcome.select(ring, &total, losing)
     }
-
-    /// The number of winning or losing configurations, exactly or modulo `M`.
-    pub fn solve(&self, arith: Arithmetic, outcome: Outcome) -> Result<BigUint, Error> {
-        self.check_exact(arith == Arithmetic::Exact)?;
-        Ok(with_ring(arith, (*self, outcome)))
-    }
 }
 
-impl RingFn for (SilverDollar, Outcome) {
-    fn call<R: Ring>(&self, r: &R) -> R::Elem {
-        self.0.count(r, self.1)
+impl Counter for SilverDollar {
+    /// `log₁₀(m · C(n, m))` bounded by `log₁₀ m + min(m, n − m) · log₁₀ n`.
+    fn log10_total(&self) -> f64 {
+        let m = self.coins + 1;
+        (m as f64).log10() + (m.min(self.n - m) as f64) * (self.n as f64).log10()
+    }
+
+    fn count_in<R: Counting>(
+        &self,
+        ring: &R,
+        outcome: Outcome,
+        _ctx: &mut Context<'_>,
+    ) -> Result<R::Elem, Error> {
+        if ring.modulus().is_none() {
+            self.check_exact_work()?;
+        }
+        Ok(self.carry_count(ring, outcome))
     }
 }
 
@@ -189,14 +214,14 @@ pub fn count_with_ways_reference<R: Ring>(ring: &R, total: u128, ways: &[R::Elem
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ring::{Exact, Modular};
+    use crate::ring::{Exact, Modular, Modulus};
     use proptest::prelude::*;
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(12))]
         #[test]
         fn fast_dp_matches_reference(active in 0u64..420, passive in 0u64..420, total in 0u128..1u128 << 64, m in 1u64..=u64::MAX) {
-            let ring = Modular::new(m);
+            let ring = Modular::new(Modulus::new(m).unwrap());
             let ways = column_ways(&ring, active, passive);
             let exact_ways = column_ways(&Exact, active, passive);
             prop_assert_eq!(ways.clone(), exact_ways.iter().map(|w| ring.of_bigint(w)).collect::<Vec<_>>());
@@ -209,10 +234,10 @@ mod tests {
         for (n, coins) in [(1000u64, 350u64), (10_000, 301), (5_000, 999)] {
             let g = SilverDollar::new(n, coins).unwrap();
             for m in [1_000_000_007u64, 1 << 40, 1_234_567_890] {
-                let ring = Modular::new(m);
+                let ring = Modular::new(Modulus::new(m).unwrap());
                 assert_eq!(
-                    g.count(&ring, Outcome::Winning),
-                    g.count_reference(&ring, Outcome::Winning),
+                    g.carry_count(&ring, Outcome::Winning),
+                    g.carry_count_reference(&ring, Outcome::Winning),
                     "n={n} c={coins} m={m}"
                 );
             }

@@ -9,22 +9,40 @@
 pub mod octal;
 pub mod period;
 pub mod rare;
+pub mod rules;
 pub mod subtraction;
 
 pub use octal::OctalCode;
 pub use period::{Periodic, find_period, histogram_range};
 pub use rare::RareValues;
+pub use rules::HeapRules;
 pub use subtraction::SubtractionSet;
 
+use crate::count::Context;
 use crate::error::Error;
+use rules::RuleValues;
 
-/// A heap game: a finite subtraction set or an octal code.
+/// A heap game: a finite subtraction set, an octal code, or rules of your own.
+///
+/// ```
+/// use grundy::HeapGame;
+///
+/// let kayles = HeapGame::parse(None, Some("0.77")).unwrap();
+/// assert_eq!(kayles.describe(), "octal 0.77");
+/// let analysis = kayles.analyze(12, Default::default()).unwrap();
+/// assert_eq!(analysis.values[..12], [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+/// let period = analysis.periodic.unwrap();
+/// assert_eq!((period.preperiod, period.period), (71, 12));
+/// ```
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub enum HeapGame {
     /// Remove `s` tokens for `s` in a finite set.
     Subtraction(SubtractionSet),
     /// An octal take-and-break code.
     Octal(OctalCode),
+    /// Options given by a function ([`HeapRules`]); no period is certified.
+    Rules(HeapRules),
 }
 
 /// Why a nim-value computation stopped without a certified period.
@@ -43,12 +61,46 @@ pub enum Stop {
 /// The requested values are always computed; beyond them the search stops at
 /// `max_len` values or once `max_work` mex steps (pairs of heaps examined, values
 /// read by subtraction moves) have been spent, whichever comes first.
+///
+/// ```
+/// use grundy::Limits;
+///
+/// let limits = Limits::new(1 << 22, 10_000_000_000).unwrap();
+/// assert_eq!(limits.max_len(), 1 << 22);
+/// assert!(Limits::new(0, 1).is_err());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
+    max_len: usize,
+    max_work: u64,
+}
+
+/// The most values a computation may keep: `2^30` (4 GiB of values).
+pub const MAX_LEN: usize = 1 << 30;
+
+impl Limits {
+    /// At most `max_len` values (`1..=2^30`) and `max_work` mex steps.
+    pub fn new(max_len: usize, max_work: u64) -> Result<Self, Error> {
+        if max_len == 0 || max_len > MAX_LEN {
+            return Err(Error::invalid("max_len", format!("must be between 1 and {MAX_LEN}")));
+        }
+        Ok(Limits { max_len, max_work })
+    }
+
+    /// No work budget, at most `max_len` values (clamped to `1..=2^30`).
+    pub fn length(max_len: usize) -> Self {
+        Limits { max_len: max_len.clamp(1, MAX_LEN), max_work: u64::MAX }
+    }
+
     /// The most values the period search computes.
-    pub max_len: usize,
+    pub fn max_len(&self) -> usize {
+        self.max_len
+    }
+
     /// The most mex steps the period search spends.
-    pub max_work: u64,
+    pub fn max_work(&self) -> u64 {
+        self.max_work
+    }
 }
 
 /// The default work budget of the period search beyond the values asked for:
@@ -81,37 +133,13 @@ pub struct Analysis {
 }
 
 impl Analysis {
-    /// The histogram of `g` over heap sizes `1..=n`: from the period when one is
-    /// certified, otherwise from the computed values when they reach `n`.
-    pub fn histogram(&self, n: u64) -> Result<Vec<u128>, Error> {
-        if let Some(seq) = &self.periodic {
-            return Ok(histogram_range(seq, 1, n as u128 + 1));
-        }
-        if (n as u128) < self.values.len() as u128 {
-            let mut hist = Vec::new();
-            for &v in &self.values[1..=n as usize] {
-                if hist.len() <= v as usize {
-                    hist.resize(v as usize + 1, 0u128);
-                }
-                hist[v as usize] += 1;
-            }
-            return Ok(hist);
-        }
-        Err(Error::input(format!(
-            "no period was certified within {} computed values ({}), so --n must be below {}",
-            self.computed,
-            self.stop_advice(),
-            self.computed
-        )))
-    }
-
     /// What stopped the search and how to go further, for messages.
     pub fn stop_advice(&self) -> String {
         match self.stop {
             Stop::Certified => "certified".to_string(),
-            Stop::MaxLen => "the length limit was reached; raise --max-len".to_string(),
+            Stop::MaxLen => "the length limit was reached; raise `max_len`".to_string(),
             Stop::MaxWork => {
-                format!("the work budget of {} mex steps ran out; raise --max-work", self.work)
+                format!("the work budget of {} mex steps ran out; raise `max_work`", self.work)
             }
         }
     }
@@ -124,7 +152,7 @@ trait Sequencer {
     /// Mex steps spent so far.
     fn work(&self) -> u64;
     /// Computes `g(len)` for the current length.
-    fn push_next(&mut self);
+    fn push_next(&mut self) -> Result<(), Error>;
 }
 
 impl Sequencer for RareValues<'_> {
@@ -134,9 +162,22 @@ impl Sequencer for RareValues<'_> {
     fn work(&self) -> u64 {
         RareValues::work(self)
     }
-    fn push_next(&mut self) {
+    fn push_next(&mut self) -> Result<(), Error> {
         let len = RareValues::values(self).len();
         self.extend_to(len + 1);
+        Ok(())
+    }
+}
+
+impl Sequencer for RuleValues<'_> {
+    fn values(&self) -> &[u32] {
+        &self.g
+    }
+    fn work(&self) -> u64 {
+        self.work
+    }
+    fn push_next(&mut self) -> Result<(), Error> {
+        RuleValues::push_next(self)
     }
 }
 
@@ -155,7 +196,7 @@ impl Sequencer for SubtractionValues<'_> {
     fn work(&self) -> u64 {
         self.work
     }
-    fn push_next(&mut self) {
+    fn push_next(&mut self) -> Result<(), Error> {
         let n = self.g.len();
         let playable = self.set.moves().partition_point(|&s| s <= n as u64);
         for &s in &self.set.moves()[..playable] {
@@ -165,23 +206,25 @@ impl Sequencer for SubtractionValues<'_> {
         self.seen[..=playable].iter_mut().for_each(|x| *x = false);
         self.g.push(mex as u32);
         self.work += playable as u64 + 1;
+        Ok(())
     }
 }
 
 impl HeapGame {
-    /// Builds a game from exactly one of `--moves` and `--game`.
-    pub fn from_options(moves: Option<&str>, game: Option<&str>) -> Result<Self, Error> {
+    /// Builds a game from exactly one of a move list (`moves`) and a code
+    /// (`game`).
+    pub fn parse(moves: Option<&str>, game: Option<&str>) -> Result<Self, Error> {
         match (moves, game) {
-            (Some(m), None) => Ok(HeapGame::Subtraction(
-                SubtractionSet::parse(m).map_err(|e| Error::input(format!("--moves: {e}")))?,
-            )),
+            (Some(m), None) => Ok(HeapGame::Subtraction(SubtractionSet::parse(m)?)),
             (None, Some(g)) => Ok(HeapGame::Octal(OctalCode::parse(g)?)),
-            (Some(_), Some(_)) => Err(Error::input("give either --moves or --game, not both")),
-            (None, None) => Err(Error::input("give the game: --moves LIST or --game CODE")),
+            (Some(_), Some(_)) => Err(Error::invalid("moves", "and `game` exclude each other: give one")),
+            (None, None) => {
+                Err(Error::invalid("game", "is missing: give `moves` (a list) or `game` (a code)"))
+            }
         }
     }
 
-    /// A description: the move list or the code.
+    /// A description: the move list, the code or the rules' name.
     pub fn describe(&self) -> String {
         match self {
             HeapGame::Subtraction(s) => {
@@ -189,15 +232,18 @@ impl HeapGame {
                 format!("subtraction {{{}}}", list.join(","))
             }
             HeapGame::Octal(c) => format!("octal {}", c.text()),
+            HeapGame::Rules(r) => format!("rules {}", r.name()),
         }
     }
 
     /// How many agreements certify `(e, p)`; `None` when the game cannot be
-    /// certified this way (a subtraction member beyond `usize`).
+    /// certified this way (a subtraction member beyond `usize`, rules given by a
+    /// function).
     pub fn certificate_length(&self, e: usize, p: usize) -> Option<usize> {
         match self {
             HeapGame::Subtraction(s) => usize::try_from(s.max()).ok(),
             HeapGame::Octal(c) => Some(c.certificate_length(e, p)),
+            HeapGame::Rules(_) => None,
         }
     }
 
@@ -207,6 +253,7 @@ impl HeapGame {
         let per_value = match self {
             HeapGame::Subtraction(s) => s.moves().len(),
             HeapGame::Octal(c) => c.max_removal() + 1,
+            HeapGame::Rules(_) => 1,
         };
         per_value as f64 * len as f64
     }
@@ -214,23 +261,27 @@ impl HeapGame {
     /// Computes the first `want` values, then goes on until the period is
     /// certified or the [`Limits`] stop the search (see [`Limits`]); the values
     /// are filled in from the period up to `want` when it is certified.
-    pub fn analyze(&self, want: usize, limits: Limits) -> Analysis {
-        self.analyze_with(want, limits, &mut |_, _| {})
+    pub fn analyze(&self, want: usize, limits: Limits) -> Result<Analysis, Error> {
+        self.analyze_in(want, limits, &mut Context::default())
     }
 
-    /// [`HeapGame::analyze`], reporting progress as `(done, total)` now and then.
+    /// [`HeapGame::analyze`], reporting progress to `ctx` as thousandths of the
+    /// larger of the length and work limits used up.
     ///
     /// The period is looked for at lengths `64·2^j`, at `want` and where the
     /// search stops. A longer prefix certifies every period that a shorter one
     /// certifies ([`find_period`]), so raising `max_len` or `max_work` never
     /// loses a certificate that lower limits found.
-    pub fn analyze_with(&self, want: usize, limits: Limits, progress: &mut dyn FnMut(u64, u64)) -> Analysis {
+    pub fn analyze_in(&self, want: usize, limits: Limits, ctx: &mut Context<'_>) -> Result<Analysis, Error> {
+        let cap = want.max(limits.max_len).max(1);
+        ctx.budget.check_memory(8.0 * cap as f64, "the nim-values", "max_len")?;
         match self {
-            HeapGame::Octal(c) => self.search(RareValues::new(c), want, limits, progress),
+            HeapGame::Octal(c) => self.search(RareValues::new(c), want, limits, ctx),
             HeapGame::Subtraction(s) => {
                 let seen = vec![false; s.moves().len() + 2];
-                self.search(SubtractionValues { set: s, g: vec![], seen, work: 0 }, want, limits, progress)
+                self.search(SubtractionValues { set: s, g: vec![], seen, work: 0 }, want, limits, ctx)
             }
+            HeapGame::Rules(r) => self.search(RuleValues::new(r), want, limits, ctx),
         }
     }
 
@@ -239,14 +290,14 @@ impl HeapGame {
         mut seq: impl Sequencer,
         want: usize,
         limits: Limits,
-        progress: &mut dyn FnMut(u64, u64),
-    ) -> Analysis {
+        ctx: &mut Context<'_>,
+    ) -> Result<Analysis, Error> {
         let cap = want.max(limits.max_len).max(1);
         let mut checkpoint = 64usize;
         // Progress in thousandths of the larger of the two fractions used up.
-        let mut report = |len: usize, work: u64| {
+        let report = |ctx: &mut Context<'_>, len: usize, work: u64| {
             let frac = (len as f64 / cap as f64).max(work as f64 / limits.max_work.max(1) as f64);
-            progress((frac.min(1.0) * 1000.0) as u64, 1000);
+            ctx.progress("computing nim-values", (frac.min(1.0) * 1000.0) as u64, 1000)
         };
         loop {
             let len = seq.values().len();
@@ -255,9 +306,9 @@ impl HeapGame {
                 if seq.values().len() >= want && seq.work() >= limits.max_work {
                     break;
                 }
-                seq.push_next();
+                seq.push_next()?;
                 if seq.values().len().is_multiple_of(1024) {
-                    report(seq.values().len(), seq.work());
+                    report(ctx, seq.values().len(), seq.work())?;
                 }
             }
             let values = seq.values();
@@ -271,18 +322,18 @@ impl HeapGame {
                 stop,
             };
             if let Some((e, p)) = certified {
-                progress(1000, 1000);
+                report(ctx, cap, 0)?;
                 let periodic = Periodic::new(values[..e + p].to_vec(), e, p);
                 let filled: Vec<u32> = (0..want.max(len) as u64).map(|i| periodic.value(i)).collect();
-                return done(Some(periodic), filled, Stop::Certified);
+                return Ok(done(Some(periodic), filled, Stop::Certified));
             }
             if len >= cap {
-                progress(1000, 1000);
-                return done(None, values.to_vec(), Stop::MaxLen);
+                report(ctx, cap, 0)?;
+                return Ok(done(None, values.to_vec(), Stop::MaxLen));
             }
             if len >= want && seq.work() >= limits.max_work {
-                progress(1000, 1000);
-                return done(None, values.to_vec(), Stop::MaxWork);
+                report(ctx, cap, 0)?;
+                return Ok(done(None, values.to_vec(), Stop::MaxWork));
             }
             if len >= checkpoint {
                 checkpoint *= 2;

@@ -25,10 +25,7 @@ impl OctalCode {
     /// Parses `d₀.d₁d₂…`; an error names the offending character.
     pub fn parse(text: &str) -> Result<Self, Error> {
         let bad = |i: usize, c: char, why: &str| {
-            Error::input(format!(
-                "malformed octal code '{text}': character '{c}' at position {}: {why}",
-                i + 1
-            ))
+            Error::parse("game code", format!("'{text}': character '{c}' at position {}: {why}", i + 1))
         };
         let mut chars: Vec<char> = text.trim().chars().collect();
         if chars.first() == Some(&'.') {
@@ -36,7 +33,7 @@ impl OctalCode {
             chars.insert(0, '0');
         }
         let Some(dot) = chars.iter().position(|&c| c == '.') else {
-            return Err(Error::input(format!("malformed octal code '{text}': expected a point, as in 0.77")));
+            return Err(Error::parse("game code", format!("'{text}': expected a point, as in 0.77")));
         };
         if dot != 1 {
             return Err(bad(1, chars[1], "expected one digit (0 or 4) before the point"));
@@ -57,9 +54,10 @@ impl OctalCode {
             digits.pop();
         }
         if digits.iter().all(|&d| d == 0) {
-            return Err(Error::input(format!(
-                "the code '{text}' allows no moves: the game has no moves (every digit is 0)"
-            )));
+            return Err(Error::invalid(
+                "game",
+                format!("'{text}' allows no moves: the game has no moves (every digit is 0)"),
+            ));
         }
         Ok(OctalCode { digits, text: text.trim().to_string() })
     }
@@ -201,7 +199,7 @@ mod tests {
             ("0.000", "no moves"),
         ] {
             let e = OctalCode::parse(code).unwrap_err();
-            assert!(e.message().contains(c), "{code}: {e}");
+            assert!(e.to_string().contains(c), "{code}: {e}");
         }
     }
 

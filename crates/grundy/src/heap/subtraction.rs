@@ -17,10 +17,10 @@ impl SubtractionSet {
     /// A set from its members; rejects an empty set and a zero member.
     pub fn new(mut moves: Vec<u64>) -> Result<Self, Error> {
         if moves.is_empty() {
-            return Err(Error::input("the move set is empty: the game has no moves"));
+            return Err(Error::invalid("moves", "is empty: the game has no moves"));
         }
         if moves.contains(&0) {
-            return Err(Error::input("moves must be positive: 0 is not a move"));
+            return Err(Error::invalid("moves", "must be positive: 0 is not a move"));
         }
         moves.sort_unstable();
         moves.dedup();
@@ -31,15 +31,14 @@ impl SubtractionSet {
     /// expression (`10^3`, `2^20+1`); an error names the offending item.
     pub fn parse(text: &str) -> Result<Self, Error> {
         if text.trim().is_empty() {
-            return Err(Error::input("the move set is empty: the game has no moves"));
+            return Err(Error::invalid("moves", "is empty: the game has no moves"));
         }
         let moves = text
             .split(',')
             .enumerate()
             .map(|(i, item)| {
-                crate::parse::parse_u64(item.trim()).map_err(|e| {
-                    Error::input(format!("item {} '{}' of the move list: {e}", i + 1, item.trim()))
-                })
+                crate::parse::expression(item.trim())
+                    .map_err(|e| Error::parse("move list", format!("item {} '{}': {e}", i + 1, item.trim())))
             })
             .collect::<Result<Vec<u64>, Error>>()?;
         Self::new(moves)
@@ -116,6 +115,6 @@ impl SubtractionSet {
     /// the windows that determine all later values coincide and the sequence is
     /// periodic from `e` on: agreement on `max(S)` consecutive values proves it.
     pub fn periodic(&self, max_len: usize) -> Option<Periodic> {
-        HeapGame::Subtraction(self.clone()).analyze(0, Limits { max_len, max_work: u64::MAX }).periodic
+        HeapGame::Subtraction(self.clone()).analyze(0, Limits::length(max_len)).ok()?.periodic
     }
 }

@@ -12,22 +12,11 @@
 //! denominators inverted in one batch.
 
 use super::factor::factorize;
+use crate::modular::{inverse_mod, mul_mod as mul};
 
-fn mul(a: u64, b: u64, m: u64) -> u64 {
-    (a as u128 * b as u128 % m as u128) as u64
-}
-
-/// The inverse of a unit `a` modulo `m` (extended Euclid).
-pub fn inverse(a: u64, m: u64) -> u64 {
-    let (mut r0, mut r1) = (m as i128, (a % m) as i128);
-    let (mut t0, mut t1) = (0i128, 1i128);
-    while r1 != 0 {
-        let q = r0 / r1;
-        (r0, r1) = (r1, r0 - q * r1);
-        (t0, t1) = (t1, t0 - q * t1);
-    }
-    debug_assert!(r0 == 1 || m == 1, "not a unit");
-    t0.rem_euclid(m as i128) as u64
+/// The inverse of a unit modulo `q` (every denominator unit here is one).
+fn inverse(a: u64, q: u64) -> u64 {
+    inverse_mod(a, q).unwrap_or(0)
 }
 
 /// One prime power `p^e` of the modulus.

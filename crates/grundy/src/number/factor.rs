@@ -6,22 +6,7 @@
 //! Pollard's rho (Brent's cycle detection, batched gcds) splits composites in
 //! about `n^{1/4}` steps.
 
-fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
-    (a as u128 * b as u128 % m as u128) as u64
-}
-
-fn pow_mod(mut b: u64, mut e: u64, m: u64) -> u64 {
-    let mut acc = 1 % m;
-    b %= m;
-    while e > 0 {
-        if e & 1 == 1 {
-            acc = mul_mod(acc, b, m);
-        }
-        b = mul_mod(b, b, m);
-        e >>= 1;
-    }
-    acc
-}
+use crate::modular::{mul_mod, pow_mod};
 
 /// Whether `n` is prime (exact for all `n < 2^64`).
 pub fn is_prime(n: u64) -> bool {

@@ -34,10 +34,14 @@ pub fn isqrt(x: u64) -> u64 {
 /// Runs the DP for `x`, calling `on_prime(p, composites)` for every prime
 /// `p <= √x` in increasing order, where `composites` counts the composite
 /// `y <= x` with smallest prime factor `p`, and `progress(done, total)` now and
-/// then. Returns `π(x)`.
-pub fn lucy_sieve(x: u64, mut on_prime: impl FnMut(u64, u64), progress: &mut dyn FnMut(u64, u64)) -> u64 {
+/// then. Returns `π(x)`, or `None` when `progress` returned `false` (stop).
+pub fn lucy_sieve(
+    x: u64,
+    mut on_prime: impl FnMut(u64, u64),
+    progress: &mut dyn FnMut(u64, u64) -> bool,
+) -> Option<u64> {
     if x < 2 {
-        return 0;
+        return Some(0);
     }
     let r = isqrt(x) as usize;
     let stage_work = |p: usize| -> u64 {
@@ -83,12 +87,13 @@ pub fn lucy_sieve(x: u64, mut on_prime: impl FnMut(u64, u64), progress: &mut dyn
         }
         done += stage_work(p);
         if done - reported > total_work / 200 {
-            progress(done, total_work);
+            if !progress(done, total_work) {
+                return None;
+            }
             reported = done;
         }
     }
-    progress(total_work, total_work);
-    large[1]
+    progress(total_work, total_work).then_some(large[1])
 }
 
 /// The primes up to `r` by a plain sieve of Eratosthenes (`r` is `√x`, small).
@@ -110,7 +115,7 @@ fn primes_up_to(r: usize) -> Vec<usize> {
 
 /// `π(x)` by the same DP: the yardstick for what the Coprime Nim buckets cost.
 pub fn prime_pi(x: u64) -> u64 {
-    lucy_sieve(x, |_, _| {}, &mut |_, _| {})
+    lucy_sieve(x, |_, _| {}, &mut |_, _| true).unwrap_or(0)
 }
 
 #[cfg(test)]
@@ -138,8 +143,9 @@ mod tests {
                         got.push(c + 1)
                     }
                 },
-                &mut |_, _| {},
-            );
+                &mut |_, _| true,
+            )
+            .unwrap();
             // odd primes plus the prime 2
             assert_eq!(pi, sieve.len() as u64 + u64::from(x >= 2), "pi({x})");
             assert_eq!(got[..], sieve[..got.len()], "buckets at {x}");

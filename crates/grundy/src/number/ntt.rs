@@ -14,8 +14,8 @@
 //! of the silver dollar game multiplies by the same column polynomial at every
 //! bit level.
 
-use super::binomial_mod::inverse;
 use super::factor::factorize;
+use crate::modular::{inverse_mod, pow_mod};
 use rayon::prelude::*;
 use std::sync::OnceLock;
 
@@ -27,18 +27,6 @@ pub const MAX_LEN: usize = 1 << 23;
 
 /// The most terms the shorter factor may have for exact recovery.
 pub const MAX_SHORT_LEN: usize = 1 << 17;
-
-fn pow_mod(mut b: u64, mut e: u64, p: u64) -> u64 {
-    let mut acc = 1;
-    while e > 0 {
-        if e & 1 == 1 {
-            acc = acc * b % p;
-        }
-        b = b * b % p;
-        e >>= 1;
-    }
-    acc
-}
 
 /// A primitive root of each prime, found by testing `g^((p−1)/q) ≠ 1`.
 fn generators() -> &'static [u64; 5] {
@@ -122,7 +110,7 @@ fn garner_inverses() -> &'static [[u64; 5]; 5] {
         let mut inv = [[0u64; 5]; 5];
         for i in 0..5 {
             for j in 0..i {
-                inv[i][j] = inverse(PRIMES[j] % PRIMES[i], PRIMES[i]);
+                inv[i][j] = inverse_mod(PRIMES[j] % PRIMES[i], PRIMES[i]).unwrap_or(0);
             }
         }
         inv

@@ -1,11 +1,16 @@
 //! Exact arithmetic over the integers with `num-bigint`.
 
-use super::Ring;
-use num_bigint::{BigInt, BigUint, Sign};
+use super::{Counting, Ring};
+use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Zero};
-use rayon::prelude::*;
 
 /// The ring of integers, with arbitrary precision.
+///
+/// ```
+/// use grundy::ring::{Exact, Ring};
+///
+/// assert_eq!(Exact.pow(&Exact.of_u128(10), 30).to_string(), format!("1{}", "0".repeat(30)));
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Exact;
 
@@ -41,22 +46,25 @@ impl Ring for Exact {
         num_traits::Pow::pow(a, k)
     }
 
-    /// Exact: the integer sum, then an exact right shift.
-    fn power_sum_shifted(&self, terms: &[(i128, u128)], k: u128, shift: u32) -> BigInt {
-        let total: BigInt = terms
-            .par_iter()
-            .map(|&(v, m)| self.pow(&BigInt::from(v), k) * BigInt::from(m))
-            .reduce(BigInt::zero, |a, b| a + b);
-        debug_assert!((&total % (BigInt::one() << shift)).is_zero());
-        total >> shift
-    }
-
     fn to_biguint(&self, a: &BigInt) -> BigUint {
-        assert!(a.sign() != Sign::Minus, "exact count must be nonnegative");
         a.magnitude().clone()
     }
 
     fn modulus(&self) -> Option<u64> {
         None
+    }
+}
+
+impl Counting for Exact {
+    type Lift = Exact;
+
+    fn lift(&self, _shift: u32) -> Exact {
+        Exact
+    }
+
+    /// The exact quotient: an arithmetic right shift of a multiple of `2^shift`.
+    fn unlift(&self, _lifted: &Exact, x: &BigInt, shift: u32) -> BigInt {
+        debug_assert!((x % (BigInt::one() << shift)).is_zero());
+        x >> shift
     }
 }

@@ -6,20 +6,29 @@
 //!
 //! The one operation that is not a ring operation is the division by `2^b` that
 //! ends an inverse Walsh–Hadamard transform. It is exact over the integers but not
-//! invertible modulo an even `M`, so rings provide
-//! [`Ring::power_sum_shifted`], which evaluates `(Σ mᵢ·vᵢ^k) / 2^b` from the integer
-//! terms directly (see [`Modular`] for how an even modulus is handled).
+//! invertible modulo an even `M`. So a counting ring ([`Counting`]) also gives a
+//! *lifted* ring in which an integer sum is kept modulo `M·2^b` (or exactly), and
+//! [`Counting::unlift`] divides the result by `2^b`: modulo `M = 2^a·q` with `q` odd,
+//! the sum is kept modulo `q` (where `2` is a unit) and modulo `2^{a+b}` (where the
+//! exact quotient by `2^b` is a shift), and the two are joined by the Chinese
+//! remainder theorem (see [`Modular`]).
 
 mod exact;
+mod lifted;
 mod modular;
-mod montgomery;
 
 pub use exact::Exact;
+pub use lifted::Lifted;
 pub use modular::Modular;
-pub use montgomery::Montgomery;
 
+use crate::error::Error;
 use num_bigint::{BigInt, BigUint};
+use rayon::prelude::*;
 use std::fmt::Debug;
+use std::num::NonZeroU64;
+
+/// Terms beyond this count are raised to powers in parallel.
+const PARALLEL_TERMS: usize = 1 << 12;
 
 /// A commutative ring with the integers mapped into it.
 pub trait Ring: Sync + Sized {
@@ -61,12 +70,19 @@ pub trait Ring: Sync + Sized {
         acc
     }
 
-    /// `(Σ mᵢ · vᵢ^k) / 2^shift` for integer terms `(vᵢ, mᵢ)`, where the caller
-    /// guarantees that the integer sum is divisible by `2^shift`.
-    fn power_sum_shifted(&self, terms: &[(i128, u128)], k: u128, shift: u32) -> Self::Elem;
+    /// `Σ mᵢ · vᵢ^k` for integer terms `(vᵢ, mᵢ)`, in parallel for many terms.
+    fn power_sum(&self, terms: &[(i128, u128)], k: u128) -> Self::Elem {
+        let term = |&(v, m): &(i128, u128)| self.mul(&self.pow(&self.of_i128(v), k), &self.of_u128(m));
+        if terms.len() >= PARALLEL_TERMS {
+            terms.par_iter().map(term).reduce(|| self.zero(), |a, b| self.add(&a, &b))
+        } else {
+            terms.iter().map(term).fold(self.zero(), |a, b| self.add(&a, &b))
+        }
+    }
 
-    /// The canonical representative as a nonnegative integer
-    /// (the residue in `[0, M)`, or the exact value, which must be nonnegative).
+    /// The canonical representative as a nonnegative integer: the residue in
+    /// `[0, M)`, or the exact value's magnitude (see [`with_ring`] for the check
+    /// that an exact count is not negative).
     fn to_biguint(&self, a: &Self::Elem) -> BigUint;
 
     /// The modulus, or `None` for exact arithmetic.
@@ -94,6 +110,28 @@ pub trait Ring: Sync + Sized {
     }
 }
 
+/// A ring in which counts are computed: it can divide an integer sum by a power
+/// of two exactly, through its lifted ring.
+pub trait Counting: Ring {
+    /// The ring that keeps integers modulo `M·2^shift` (or exactly).
+    type Lift: Ring;
+
+    /// The lifted ring for a final division by `2^shift` (`shift <= 64`).
+    fn lift(&self, shift: u32) -> Self::Lift;
+
+    /// `x / 2^shift` for an `x` of `lifted = self.lift(shift)` that stands for an
+    /// integer divisible by `2^shift`.
+    fn unlift(&self, lifted: &Self::Lift, x: &<Self::Lift as Ring>::Elem, shift: u32) -> Self::Elem;
+
+    /// `(Σ mᵢ · vᵢ^k) / 2^shift` for integer terms `(vᵢ, mᵢ)` whose integer sum
+    /// is divisible by `2^shift`.
+    fn power_sum_shifted(&self, terms: &[(i128, u128)], k: u128, shift: u32) -> Self::Elem {
+        let lifted = self.lift(shift);
+        let sum = lifted.power_sum(terms, k);
+        self.unlift(&lifted, &sum, shift)
+    }
+}
+
 /// A function multiplying polynomials by a fixed polynomial (see [`Ring::multiplier`]).
 pub type Multiplier<'a, E> = Box<dyn Fn(&[E]) -> Vec<E> + Send + Sync + 'a>;
 
@@ -111,38 +149,85 @@ pub fn schoolbook<R: Ring>(ring: &R, a: &[R::Elem], b: &[R::Elem]) -> Vec<R::Ele
     out
 }
 
-/// Which way of counting a command asked for: exact, or modulo `M`.
+/// A modulus `1 <= M <= 2^64 − 1`: zero cannot be constructed.
+///
+/// ```
+/// use grundy::Modulus;
+///
+/// let m = Modulus::new(1_000_000_007).unwrap();
+/// assert_eq!(m.get(), 1_000_000_007);
+/// assert!(Modulus::new(0).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Modulus(NonZeroU64);
+
+impl Modulus {
+    /// The modulus `m`, refused when `m = 0`.
+    pub fn new(m: u64) -> Result<Self, Error> {
+        NonZeroU64::new(m).map(Modulus).ok_or_else(|| Error::invalid("modulus", "must be at least 1"))
+    }
+
+    /// Its value.
+    pub fn get(self) -> u64 {
+        self.0.get()
+    }
+}
+
+impl TryFrom<u64> for Modulus {
+    type Error = Error;
+    fn try_from(m: u64) -> Result<Self, Error> {
+        Modulus::new(m)
+    }
+}
+
+/// Which way of counting: exact, or modulo `M`.
+///
+/// ```
+/// use grundy::{Arithmetic, Modulus};
+///
+/// let modular = Arithmetic::Modulo(Modulus::new(10).unwrap());
+/// assert_eq!(modular.modulus(), Some(10));
+/// assert_eq!(Arithmetic::Exact.modulus(), None);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Arithmetic {
     /// Exact big-integer answers.
     Exact,
-    /// Answers modulo `M` (`1 <= M`).
-    Modulo(u64),
+    /// Answers modulo `M`.
+    Modulo(Modulus),
 }
 
-/// Runs `f` with the ring that `arith` names and returns its answer as a
-/// nonnegative integer. This is the single place where the choice of arithmetic
-/// is turned into a concrete type.
-pub fn with_ring<F>(arith: Arithmetic, f: F) -> BigUint
-where
-    F: RingFn,
-{
-    match arith {
-        Arithmetic::Exact => {
-            let r = Exact;
-            let v = f.call(&r);
-            r.to_biguint(&v)
-        }
-        Arithmetic::Modulo(m) => {
-            let r = Modular::new(m);
-            let v = f.call(&r);
-            r.to_biguint(&v)
+impl Arithmetic {
+    /// The modulus, or `None` for exact answers.
+    pub fn modulus(self) -> Option<u64> {
+        match self {
+            Arithmetic::Exact => None,
+            Arithmetic::Modulo(m) => Some(m.get()),
         }
     }
 }
 
 /// A computation generic over the ring (a closure cannot be generic, a trait can).
 pub trait RingFn {
-    /// Runs the computation in ring `r`.
-    fn call<R: Ring>(&self, r: &R) -> R::Elem;
+    /// The answer in ring `r`.
+    fn call<R: Counting>(&self, r: &R) -> Result<R::Elem, Error>;
+}
+
+/// Runs `f` with the ring that `arith` names and returns its answer as a
+/// nonnegative integer. This is the single place where the choice of arithmetic
+/// is turned into a concrete type.
+pub fn with_ring<F: RingFn>(arith: Arithmetic, f: F) -> Result<BigUint, Error> {
+    match arith {
+        Arithmetic::Exact => {
+            let v = f.call(&Exact)?;
+            if v.sign() == num_bigint::Sign::Minus {
+                return Err(Error::Internal(format!("an exact count came out negative: {v}")));
+            }
+            Ok(Exact.to_biguint(&v))
+        }
+        Arithmetic::Modulo(m) => {
+            let r = Modular::new(m);
+            f.call(&r).map(|v| r.to_biguint(&v))
+        }
+    }
 }

@@ -22,25 +22,59 @@
 //! `h^{*K}[0] = 2^{−B} Σ_k ĉ(k)^K` as in [`super::zero_xor_count`].
 
 use super::walsh_hadamard;
-use crate::ring::Ring;
+use crate::count::Spectrum;
+use crate::error::Error;
 
 /// A histogram `head[0..]` followed by ones at every index in `run_start..=run_end`
-/// (no run when `run_start > run_end`); `head.len() <= run_start`.
+/// (no run when `run_start > run_end`), with `head.len() <= run_start`.
+///
+/// ```
+/// use grundy::xor::RunHistogram;
+///
+/// let h = RunHistogram::new(vec![4, 1], 3, 6).unwrap();
+/// assert_eq!(h.dense(), vec![4, 1, 0, 1, 1, 1, 1]);
+/// assert_eq!(h.total(), 9);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RunHistogram {
-    /// The irregular counts at the small indices.
-    pub head: Vec<u128>,
-    /// First index of the run of ones.
-    pub run_start: u64,
-    /// Last index of the run of ones.
-    pub run_end: u64,
+    head: Vec<u128>,
+    run_start: u64,
+    run_end: u64,
 }
 
 impl RunHistogram {
+    /// The histogram, refused when the head overlaps the run or the total
+    /// exceeds `2^126`.
+    pub fn new(head: Vec<u128>, run_start: u64, run_end: u64) -> Result<Self, Error> {
+        if (head.len() as u64) > run_start {
+            return Err(Error::invalid("run_start", "must not be below the length of the head"));
+        }
+        let h = RunHistogram { head, run_start, run_end };
+        let total = h.head.iter().try_fold(0u128, |a, &c| a.checked_add(c));
+        if total.is_none_or(|t| t > crate::count::MAX_TOTAL) {
+            return Err(Error::invalid("head", "counts add up to more than 2^126"));
+        }
+        Ok(h)
+    }
+
+    /// The irregular counts at the small indices.
+    pub fn head(&self) -> &[u128] {
+        &self.head
+    }
+
+    /// The first and last index of the run of ones.
+    pub fn run(&self) -> (u64, u64) {
+        (self.run_start, self.run_end)
+    }
+
+    fn has_run(&self) -> bool {
+        self.run_start <= self.run_end
+    }
+
     /// The histogram written out in full (for tests and small sizes).
     pub fn dense(&self) -> Vec<u128> {
         let mut v = self.head.clone();
-        if self.run_start <= self.run_end {
+        if self.has_run() {
             v.resize(self.run_start as usize, 0);
             v.resize(self.run_end as usize + 1, 1);
         }
@@ -49,13 +83,79 @@ impl RunHistogram {
 
     /// The total count `Σ h`.
     pub fn total(&self) -> u128 {
-        self.head.iter().sum::<u128>() + (self.run_end + 1).saturating_sub(self.run_start) as u128
+        self.head.iter().sum::<u128>() + (self.run_end as u128 + 1).saturating_sub(self.run_start as u128)
     }
 
-    /// The number of powers [`zero_xor_count_run`] takes, for a split at `s`.
-    fn cost(b: u32, s: u32) -> u128 {
-        2 * (1u128 << s) + (1u128 << (b - s))
+    /// `B`: every index is below `2^B`.
+    pub fn bits(&self) -> u32 {
+        let top = if self.has_run() { self.run_end } else { self.head.len().saturating_sub(1) as u64 };
+        bits_for(top)
     }
+
+    /// The split `s` (block size `2^s`) for classes of `low` bits: the head and
+    /// the start of the run lie in block 0, `s >= low`, and the cost
+    /// `2·2^s + 2^{B−s}` is least.
+    fn split(&self, low: u32) -> u32 {
+        let b = self.bits();
+        let first = (self.head.len() as u64).max(if self.has_run() { self.run_start } else { 0 });
+        let s_min = bits_for(first.saturating_sub(1)).max(low).min(b);
+        (s_min..=b).min_by_key(|&s| cost(b, s)).unwrap_or(b)
+    }
+
+    /// Bytes of the terms of [`RunHistogram::spectrum`].
+    pub fn spectrum_memory(&self, low: u32) -> f64 {
+        let b = self.bits();
+        let s = self.split(low);
+        48.0 * cost(b, s) as f64
+    }
+
+    /// The transform grouped by `s mod 2^low` (`low <= B`), in about
+    /// `2·2^s + 2^{B−s}` terms (see the module documentation).
+    pub fn spectrum(&self, low: u32) -> Spectrum {
+        let b = self.bits();
+        let low = low.min(b);
+        let s = self.split(low);
+        let low_len = 1usize << s;
+        let mut a: Vec<i128> = vec![0; low_len];
+        for (i, &c) in self.head.iter().enumerate() {
+            a[i] = c as i128;
+        }
+        let tail = self.has_run() && self.run_end >= low_len as u64;
+        if self.has_run() {
+            let last = self.run_end.min(low_len as u64 - 1) as usize;
+            a[self.run_start as usize..=last].iter_mut().for_each(|x| *x += 1);
+        }
+        walsh_hadamard(&mut a);
+        let hi_len = 1usize << (b - s);
+        let mask = (1usize << low) - 1;
+        let mut classes: Vec<Vec<(i128, u128)>> = vec![Vec::new(); 1 << low];
+        if !tail {
+            for (lo, &v) in a.iter().enumerate() {
+                classes[lo & mask].push((v, hi_len as u128));
+            }
+        } else {
+            let q = (self.run_end >> s) as usize;
+            let r = (self.run_end & (low_len as u64 - 1)) as usize;
+            let p = indicator_transform(low_len, 0, r);
+            let half = (hi_len / 2) as u128;
+            for lo in 1..low_len {
+                classes[lo & mask].push((a[lo] + p[lo], half));
+                classes[lo & mask].push((a[lo] - p[lo], half));
+            }
+            let i = indicator_transform(hi_len, 1, q.saturating_sub(1));
+            let block = low_len as i128;
+            for (hi, &ih) in i.iter().enumerate() {
+                let sign = if (q & hi).count_ones().is_multiple_of(2) { 1 } else { -1 };
+                classes[0].push((a[0] + block * ih + sign * (r as i128 + 1), 1));
+            }
+        }
+        Spectrum::from_classes(b, classes)
+    }
+}
+
+/// The number of terms of the spectrum for a split at `s`.
+fn cost(b: u32, s: u32) -> u128 {
+    2 * (1u128 << s) + (1u128 << (b - s))
 }
 
 fn bits_for(x: u64) -> u32 {
@@ -71,76 +171,51 @@ fn indicator_transform(len: usize, from: usize, to: usize) -> Vec<i128> {
     v
 }
 
-/// `h^{*K}[0]` for a head-plus-run histogram, in about `2·2^s + 2^{B−s}` powers.
-pub fn zero_xor_count_run<R: Ring>(ring: &R, h: &RunHistogram, k: u128) -> R::Elem {
-    let has_run = h.run_start <= h.run_end;
-    let top = if has_run { h.run_end } else { h.head.len().saturating_sub(1) as u64 };
-    let b = bits_for(top);
-    // The head and the start of the run must lie in block 0.
-    let s_min = bits_for((h.head.len() as u64).max(if has_run { h.run_start } else { 0 }).saturating_sub(1));
-    let s = (s_min..=b).min_by_key(|&s| RunHistogram::cost(b, s)).unwrap_or(b).max(s_min).min(b);
-    let low_len = 1usize << s;
-    let mut a: Vec<i128> = vec![0; low_len];
-    for (i, &c) in h.head.iter().enumerate() {
-        a[i] = i128::try_from(c).expect("counts fit in i128");
-    }
-    let tail = has_run && h.run_end >= low_len as u64;
-    if has_run {
-        let last = h.run_end.min(low_len as u64 - 1) as usize;
-        a[h.run_start as usize..=last].iter_mut().for_each(|x| *x += 1);
-    }
-    walsh_hadamard(&mut a);
-    let hi_len = 1usize << (b - s);
-    let mut terms: Vec<(i128, u128)> = Vec::with_capacity(2 * low_len + hi_len);
-    if !tail {
-        terms.extend(a.iter().map(|&v| (v, hi_len as u128)));
-    } else {
-        let q = (h.run_end >> s) as usize;
-        let r = (h.run_end & (low_len as u64 - 1)) as usize;
-        let p = indicator_transform(low_len, 0, r);
-        let half = (hi_len / 2) as u128;
-        for lo in 1..low_len {
-            terms.push((a[lo] + p[lo], half));
-            terms.push((a[lo] - p[lo], half));
-        }
-        let i = indicator_transform(hi_len, 1, q.saturating_sub(1));
-        let block = low_len as i128;
-        for (hi, &ih) in i.iter().enumerate() {
-            let sign = if (q & hi).count_ones().is_multiple_of(2) { 1 } else { -1 };
-            terms.push((a[0] + block * ih + sign * (r as i128 + 1), 1));
-        }
-    }
-    if k > 0 {
-        terms.retain(|&(v, _)| v != 0);
-    }
-    ring.power_sum_shifted(&terms, k, b)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ring::{Exact, Modular};
-    use crate::xor::zero_xor_count;
+    use crate::count::Histogram;
+    use crate::error::Budget;
     use proptest::prelude::*;
+
+    /// The multiset of values of each class, from the dense transform.
+    fn dense_classes(h: &RunHistogram, low: u32) -> Vec<Vec<i128>> {
+        let b = h.bits();
+        let mut v: Vec<i128> = h.dense().iter().map(|&c| c as i128).collect();
+        v.resize(1 << b, 0);
+        walsh_hadamard(&mut v);
+        let low = low.min(b);
+        (0..1usize << low).map(|r| v.iter().skip(r).step_by(1 << low).copied().collect()).collect()
+    }
+
+    fn expand(class: &[(i128, u128)]) -> Vec<i128> {
+        let mut out: Vec<i128> =
+            class.iter().flat_map(|&(v, m)| std::iter::repeat_n(v, m as usize)).collect();
+        out.sort_unstable();
+        out
+    }
 
     proptest! {
         #[test]
-        fn run_matches_dense_transform(
+        fn grouped_spectrum_matches_the_dense_transform(
             head in prop::collection::vec(0u128..1_000_000, 0..40),
             gap in 0u64..50,
-            run in 0u64..6000,
-            k in 0u128..50,
-            m in 1u64..=u64::MAX,
+            run in 0u64..3000,
+            low in 0u32..8,
         ) {
             let run_start = head.len() as u64 + gap;
-            let h = RunHistogram { head, run_start, run_end: (run_start + run).saturating_sub(1) };
-            let dense = h.dense();
-            prop_assert_eq!(h.total(), dense.iter().sum::<u128>());
-            if !dense.is_empty() {
-                prop_assert_eq!(zero_xor_count_run(&Exact, &h, k), zero_xor_count(&Exact, &dense, k));
-                let ring = Modular::new(m);
-                prop_assert_eq!(zero_xor_count_run(&ring, &h, k), zero_xor_count(&ring, &dense, k));
+            let h = RunHistogram::new(head, run_start, (run_start + run).saturating_sub(1)).unwrap();
+            prop_assume!(!h.dense().is_empty());
+            let spectrum = h.spectrum(low);
+            let want = dense_classes(&h, low);
+            prop_assert_eq!(spectrum.classes(), want.len());
+            for (r, mut w) in want.into_iter().enumerate() {
+                w.sort_unstable();
+                prop_assert_eq!(expand(spectrum.class(r)), w, "class {}", r);
             }
+            // the same through the general histogram
+            let general = Histogram::Run(h.clone()).spectrum(low, &Budget::default()).unwrap();
+            prop_assert_eq!(general, spectrum);
         }
     }
 
@@ -151,15 +226,22 @@ mod tests {
                 if start > end {
                     continue;
                 }
-                let h = RunHistogram { head: vec![7, 1], run_start: start, run_end: end };
-                for k in [1u128, 2, 3, 10] {
-                    assert_eq!(
-                        zero_xor_count_run(&Exact, &h, k),
-                        zero_xor_count(&Exact, &h.dense(), k),
-                        "end={end} start={start} k={k}"
-                    );
+                let h = RunHistogram::new(vec![7, 1], start, end).unwrap();
+                for low in [0u32, 1, 3] {
+                    let want = dense_classes(&h, low);
+                    let got = h.spectrum(low);
+                    for (r, mut w) in want.into_iter().enumerate() {
+                        w.sort_unstable();
+                        assert_eq!(expand(got.class(r)), w, "end={end} start={start} low={low}");
+                    }
                 }
             }
         }
+    }
+
+    #[test]
+    fn overlapping_head_is_refused() {
+        assert!(RunHistogram::new(vec![1, 2, 3], 2, 10).is_err());
+        assert!(RunHistogram::new(vec![u128::MAX, 1], 2, 10).is_err());
     }
 }

@@ -1,10 +1,18 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use grundy::count::Outcome;
-use grundy::error::Error;
-use grundy::ring::Arithmetic;
+use grundy::{Arithmetic, Counter, Error, Modulus, Outcome};
 use num_bigint::BigUint;
+
+/// `Arithmetic::Modulo(m)` for a nonzero `m`.
+pub fn modulo(m: u64) -> Arithmetic {
+    Arithmetic::Modulo(Modulus::new(m).expect("nonzero modulus"))
+}
+
+/// Checks a counter against the oracle's `(winning, losing)` counts.
+pub fn assert_counter_matches_oracle(what: &str, oracle: (u64, u64), counter: &impl Counter) {
+    assert_matches_oracle(what, oracle, |a, o| counter.count(a, o));
+}
 
 /// Moduli exercised everywhere: odd prime, even, composite, 2^k, tiny, and 2^64-1.
 pub const MODULI: [u64; 8] = [1, 2, 7, 1 << 40, 1_000_000_000, 1_234_567_890, 1_000_000_007, u64::MAX];
@@ -21,7 +29,7 @@ pub fn assert_matches_oracle(
         let got = solve(Arithmetic::Exact, outcome).expect("solvable");
         assert_eq!(got, BigUint::from(want), "{what} {outcome:?} exact");
         for m in MODULI {
-            let got = solve(Arithmetic::Modulo(m), outcome).expect("solvable");
+            let got = solve(modulo(m), outcome).expect("solvable");
             assert_eq!(got, BigUint::from(want % m), "{what} {outcome:?} mod {m}");
         }
     }

@@ -1,5 +1,10 @@
-//! Montgomery multiplication modulo an odd 64-bit number.
+//! Arithmetic modulo a 64-bit number: the one home of modular multiplication,
+//! powers and inverses, used by factoring, binomials, the NTT and the rings.
 //!
+//! [`mul_mod`], [`pow_mod`] and [`inverse_mod`] take any modulus `1 <= m < 2^64`
+//! and use 128-bit intermediates, so nothing overflows.
+//!
+//! [`Montgomery`] is the fast path for an odd modulus.
 //! For odd `n < 2^64` and `R = 2^64`, an element `x` is stored as `x·R mod n`.
 //! The product of two stored elements is reduced by REDC: with `t = a·b < n^2`,
 //! `m = t·n^{-1} mod R` makes `t − m·n` divisible by `R` and
@@ -7,6 +12,45 @@
 //! `n` gives the reduced value. This form never overflows, even for `n ≥ 2^63`.
 //! Cost: three 64×64→128 multiplications per product, against a 128-by-64-bit
 //! division for `(a·b) % n`.
+
+/// `a·b mod m` for any `m >= 1`.
+#[inline]
+pub fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
+    (a as u128 * b as u128 % m as u128) as u64
+}
+
+/// `(a + b) mod m` for `a, b < m`.
+#[inline]
+pub fn add_mod(a: u64, b: u64, m: u64) -> u64 {
+    ((a as u128 + b as u128) % m as u128) as u64
+}
+
+/// `b^e mod m` for any `m >= 1`, by binary exponentiation (`b^0 = 1 mod m`).
+pub fn pow_mod(mut b: u64, mut e: u64, m: u64) -> u64 {
+    let mut acc = 1 % m;
+    b %= m;
+    while e > 0 {
+        if e & 1 == 1 {
+            acc = mul_mod(acc, b, m);
+        }
+        b = mul_mod(b, b, m);
+        e >>= 1;
+    }
+    acc
+}
+
+/// The inverse of `a` modulo `m` by the extended Euclidean algorithm, or `None`
+/// when `gcd(a, m) != 1` (`m = 1`: every residue is 0, whose inverse is 0).
+pub fn inverse_mod(a: u64, m: u64) -> Option<u64> {
+    let (mut r0, mut r1) = (m as i128, (a % m) as i128);
+    let (mut t0, mut t1) = (0i128, 1i128);
+    while r1 != 0 {
+        let q = r0 / r1;
+        (r0, r1) = (r1, r0 - q * r1);
+        (t0, t1) = (t1, t0 - q * t1);
+    }
+    (r0 == 1 || m == 1).then(|| t0.rem_euclid(m as i128) as u64)
+}
 
 /// Montgomery form arithmetic for one odd modulus.
 #[derive(Clone, Debug)]
@@ -19,12 +63,12 @@ pub struct Montgomery {
 }
 
 impl Montgomery {
-    /// Prepares arithmetic modulo the odd number `n`.
-    ///
-    /// # Panics
-    /// If `n` is even (callers split off the power of two first).
-    pub fn new(n: u64) -> Self {
-        assert!(n % 2 == 1, "Montgomery modulus must be odd");
+    /// Prepares arithmetic modulo the odd number `n`, or `None` for an even `n`
+    /// (split off the power of two first).
+    pub fn new(n: u64) -> Option<Self> {
+        if n.is_multiple_of(2) {
+            return None;
+        }
         // Newton iteration: each step doubles the number of correct low bits.
         let mut inv: u64 = n;
         for _ in 0..6 {
@@ -32,7 +76,7 @@ impl Montgomery {
         }
         let r = ((1u128 << 64) % n as u128) as u64;
         let r2 = ((r as u128 * r as u128) % n as u128) as u64;
-        Montgomery { n, n_inv: inv, r2 }
+        Some(Montgomery { n, n_inv: inv, r2 })
     }
 
     /// The modulus.
@@ -68,6 +112,18 @@ impl Montgomery {
         self.reduce(a as u128 * b as u128)
     }
 
+    /// `2^{-k}` in Montgomery form (2 is a unit modulo the odd `n`).
+    pub fn inverse_power_of_two(&self, k: u128) -> u64 {
+        // 2^{-1} = (n + 1) / 2 modulo odd n.
+        self.pow(self.to_mont(self.n / 2 + 1), k)
+    }
+
+    /// Difference of two reduced elements (either form).
+    #[inline]
+    pub fn sub(&self, a: u64, b: u64) -> u64 {
+        if a >= b { a - b } else { a.wrapping_sub(b).wrapping_add(self.n) }
+    }
+
     /// Sum of two elements (either form), reduced.
     #[inline]
     pub fn add(&self, a: u64, b: u64) -> u64 {
@@ -99,7 +155,7 @@ mod tests {
         #[test]
         fn mul_matches_u128_remainder(n in any::<u64>(), a in any::<u64>(), b in any::<u64>()) {
             let n = n | 1;
-            let mg = Montgomery::new(n);
+            let mg = Montgomery::new(n).unwrap();
             let got = mg.from_mont(mg.mul(mg.to_mont(a), mg.to_mont(b)));
             let want = ((a % n) as u128 * (b % n) as u128 % n as u128) as u64;
             prop_assert_eq!(got, want);
@@ -108,16 +164,29 @@ mod tests {
         #[test]
         fn add_matches_u128(n in any::<u64>(), a in any::<u64>(), b in any::<u64>()) {
             let n = n | 1;
-            let mg = Montgomery::new(n);
+            let mg = Montgomery::new(n).unwrap();
             let got = mg.add(a % n, b % n);
             prop_assert_eq!(got as u128, ((a % n) as u128 + (b % n) as u128) % n as u128);
+            prop_assert_eq!(mg.sub(a % n, b % n) as i128, ((a % n) as i128 - (b % n) as i128).rem_euclid(n as i128));
+        }
+
+        #[test]
+        fn pow_and_inverse_match_big_integers(a in any::<u64>(), e in any::<u64>(), m in 1u64..=u64::MAX) {
+            use num_bigint::BigUint;
+            let want = BigUint::from(a).modpow(&BigUint::from(e), &BigUint::from(m));
+            prop_assert_eq!(BigUint::from(pow_mod(a, e, m)), want);
+            match inverse_mod(a, m) {
+                Some(inv) => prop_assert_eq!(mul_mod(a % m, inv, m), 1 % m),
+                None => prop_assert!(num_integer::gcd(a, m) != 1),
+            }
         }
     }
 
     #[test]
     fn extreme_moduli() {
+        assert!(Montgomery::new(4).is_none());
         for n in [1u64, 3, u64::MAX, u64::MAX - 2, (1 << 63) + 1] {
-            let mg = Montgomery::new(n);
+            let mg = Montgomery::new(n).unwrap();
             let a = n.wrapping_sub(1);
             let got = mg.from_mont(mg.pow(mg.to_mont(a), 3));
             let want = if n == 1 { 0 } else { n - 1 };

@@ -1,0 +1,41 @@
+//! One component of a sum: its positions and the histogram of their Grundy values.
+
+use super::context::Context;
+use super::histogram::{Histogram, Positions};
+use crate::error::Error;
+
+/// One component of a sum of games: a set of positions, each with a Grundy
+/// value. A heap of a heap game with its size in `1..=N`, a Coprime Nim pile,
+/// a token on a board, or values of your own ([`crate::Values`]).
+///
+/// Implement it for a game of your own: give the number of positions and the
+/// histogram of their Grundy values; [`crate::Sum`] counts every sum of such
+/// components, exactly or modulo any `M`.
+///
+/// ```
+/// use grundy::{Component, Context, Counter, Error, Histogram, Outcome, Positions, Sum};
+///
+/// /// A heap of Nim with 0..8 tokens: the value of a heap is its size.
+/// struct SmallNim;
+///
+/// impl Component for SmallNim {
+///     fn positions(&self) -> Positions {
+///         Positions::count(8)
+///     }
+///     fn histogram(&self, _ctx: &mut Context<'_>) -> Result<Histogram, Error> {
+///         Histogram::dense(vec![1; 8])
+///     }
+/// }
+///
+/// // Two heaps lose exactly when they are equal: 8 of the 64 pairs.
+/// let pairs = Sum::of(SmallNim, 2);
+/// assert_eq!(pairs.count_exact(Outcome::Losing).unwrap(), 8u32.into());
+/// ```
+pub trait Component: Send + Sync {
+    /// The number of positions (cheap: no histogram is computed).
+    fn positions(&self) -> Positions;
+
+    /// The histogram of Grundy values over the positions. Long computations
+    /// report progress to `ctx` and stop when it says so.
+    fn histogram(&self, ctx: &mut Context<'_>) -> Result<Histogram, Error>;
+}

@@ -1,0 +1,181 @@
+//! Histograms of Grundy values: how many positions of one component have each
+//! value, plain or in a structured form that is never written out.
+
+use super::spectrum::Spectrum;
+use crate::error::{Budget, Error, Remedy};
+use crate::ring::Ring;
+use crate::xor::{RunHistogram, value_bits, walsh_hadamard};
+
+/// The largest total count a histogram may have: transform values are computed
+/// exactly in `i128`, and `|Ŵ(s)| <= Σ h`.
+pub const MAX_TOTAL: u128 = 1 << 126;
+
+/// How the Grundy values of one component's positions are distributed.
+///
+/// ```
+/// use grundy::Histogram;
+///
+/// // Divisor Nim piles 1..=10: values v₂(n) are 0 five times, 1 three times, 2 and 3 once.
+/// let h = Histogram::dense(vec![5, 3, 1, 1]).unwrap();
+/// assert_eq!(h.positions().to_string(), "10");
+/// assert_eq!(h.bits(), 2);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Histogram {
+    /// `counts[v]` positions have value `v`.
+    Dense(Vec<u128>),
+    /// A head of counts followed by a long run of ones (Coprime Nim: every
+    /// prime above `√N` is the value of exactly one pile).
+    Run(RunHistogram),
+    /// The XOR of `copies` independent draws from `base` (a board token: the
+    /// XOR of its coordinates).
+    Power {
+        /// One draw.
+        base: Box<Histogram>,
+        /// How many draws.
+        copies: u64,
+    },
+}
+
+/// A number of positions, `base^exponent` (a board token has `n^dims` cells).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Positions {
+    /// The base.
+    pub base: u128,
+    /// The exponent.
+    pub exponent: u64,
+}
+
+impl Positions {
+    /// `count` positions.
+    pub fn count(count: u128) -> Self {
+        Positions { base: count, exponent: 1 }
+    }
+
+    /// `log₁₀` of the number (0 for 0 positions), for size estimates.
+    pub fn log10(&self) -> f64 {
+        if self.base == 0 { 0.0 } else { self.exponent as f64 * (self.base as f64).log10() }
+    }
+
+    /// The number in a ring.
+    pub fn in_ring<R: Ring>(&self, ring: &R) -> R::Elem {
+        ring.pow(&ring.of_u128(self.base), self.exponent as u128)
+    }
+
+    /// The number as an integer, if it has at most `max_digits` decimal digits.
+    pub fn to_biguint(&self, max_digits: f64) -> Option<num_bigint::BigUint> {
+        (self.log10() <= max_digits).then(|| num_bigint::BigUint::from(self.base).pow(self.exponent as u32))
+    }
+}
+
+impl std::fmt::Display for Positions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.to_biguint(1e5) {
+            Some(x) if self.exponent <= u32::MAX as u64 => write!(f, "{x}"),
+            _ => write!(f, "{}^{}", self.base, self.exponent),
+        }
+    }
+}
+
+impl Histogram {
+    /// A dense histogram, refused when its total exceeds [`MAX_TOTAL`].
+    pub fn dense(counts: Vec<u128>) -> Result<Self, Error> {
+        let total = counts.iter().try_fold(0u128, |acc, &c| acc.checked_add(c));
+        match total {
+            Some(t) if t <= MAX_TOTAL => Ok(Histogram::Dense(counts)),
+            _ => Err(Error::invalid("histogram", "counts add up to more than 2^126")),
+        }
+    }
+
+    /// `b`: every value is below `2^b`.
+    pub fn bits(&self) -> u32 {
+        match self {
+            Histogram::Dense(h) => value_bits(h.len()),
+            Histogram::Run(r) => r.bits(),
+            Histogram::Power { base, .. } => base.bits(),
+        }
+    }
+
+    /// The number of positions, `Σ h`.
+    pub fn positions(&self) -> Positions {
+        match self {
+            Histogram::Dense(h) => Positions::count(h.iter().sum()),
+            Histogram::Run(r) => Positions::count(r.total()),
+            Histogram::Power { base, copies } => {
+                let b = base.positions();
+                Positions { base: b.base, exponent: b.exponent.saturating_mul(*copies) }
+            }
+        }
+    }
+
+    /// The histogram written out (the XOR power by repeated convolution), for
+    /// tests and small sizes; `None` beyond `2^20` values.
+    pub fn to_dense(&self) -> Option<Vec<u128>> {
+        match self {
+            Histogram::Dense(h) => Some(h.clone()),
+            Histogram::Run(r) => (r.bits() <= 20).then(|| r.dense()),
+            Histogram::Power { base, copies } => {
+                let b = base.to_dense()?;
+                let len = 1usize << value_bits(b.len());
+                let mut acc = vec![0u128; len];
+                acc[0] = 1;
+                for _ in 0..*copies.min(&64) {
+                    let mut next = vec![0u128; len];
+                    for (i, &x) in acc.iter().enumerate().filter(|p| *p.1 != 0) {
+                        for (j, &y) in b.iter().enumerate() {
+                            next[i ^ j] = next[i ^ j].checked_add(x.checked_mul(y)?)?;
+                        }
+                    }
+                    acc = next;
+                }
+                (*copies <= 64).then_some(acc)
+            }
+        }
+    }
+
+    /// The transform grouped by `s mod 2^low` (see [`Spectrum`]).
+    pub fn spectrum(&self, low: u32, budget: &Budget) -> Result<Spectrum, Error> {
+        match self {
+            Histogram::Dense(h) => dense_spectrum(h, low, budget),
+            Histogram::Run(r) => {
+                budget.check_memory(r.spectrum_memory(low), "the transform of the value histogram", "n")?;
+                Ok(r.spectrum(low))
+            }
+            Histogram::Power { base, copies } => Ok(base.spectrum(low, budget)?.powered(*copies)),
+        }
+    }
+}
+
+/// The transform of a dense histogram, `O(b·2^b)`: one class per index when
+/// `low >= b`, otherwise `2^low` classes with equal values merged.
+fn dense_spectrum(h: &[u128], low: u32, budget: &Budget) -> Result<Spectrum, Error> {
+    let b = value_bits(h.len());
+    let total: u128 = h.iter().sum();
+    if total > MAX_TOTAL {
+        return Err(Error::TooLarge {
+            what: "the transform".into(),
+            estimate: format!("{total} positions"),
+            limit: "2^126".into(),
+            remedy: Remedy::Smaller("n"),
+        });
+    }
+    budget.check_memory(24.0 * (1u64 << b) as f64, "the transform of the value histogram", "n")?;
+    let mut v: Vec<i128> = h.iter().map(|&c| c as i128).collect();
+    v.resize(1usize << b, 0);
+    walsh_hadamard(&mut v);
+    if low >= b {
+        return Ok(Spectrum::from_transform(b, v));
+    }
+    if low == 0 {
+        return Ok(Spectrum::single_class(b, v));
+    }
+    let classes = 1usize << low;
+    let grouped: Vec<Vec<(i128, u128)>> = (0..classes)
+        .map(|r| {
+            let class: Vec<i128> = v.iter().skip(r).step_by(classes).copied().collect();
+            Spectrum::single_class(b, class).terms().to_vec()
+        })
+        .collect();
+    Ok(Spectrum::from_classes(b, grouped))
+}

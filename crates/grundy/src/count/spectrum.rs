@@ -1,0 +1,93 @@
+//! The Walsh–Hadamard transform of a histogram, as a multiset of values grouped
+//! by the low bits of the transform index.
+//!
+//! For a histogram `h` of values below `2^B`, `Ŵ(s) = Σ_v (−1)^{popcount(v & s)} h[v]`
+//! for `0 <= s < 2^B`. A sum of components needs `Σ_s Π_i Ŵ_i(s)^{K_i}`; the
+//! component with the most bits may be structured (a run of ones, a histogram
+//! too large to transform densely), while the others have at most `low` bits, so
+//! their transforms depend on `s mod 2^low` only. Grouping the large transform by
+//! `r = s mod 2^low` gives `Σ_r Π_{i small} Ŵ_i(r)^{K_i} · Σ_{s ≡ r} Ŵ(s)^K`, and
+//! the inner sum needs the values of class `r` with their multiplicities only.
+
+/// The transform values of one histogram, grouped into classes by `s mod 2^low`.
+///
+/// Every value stands for `value^power` (a histogram of XORs of `power`
+/// independent draws has the `power`-th power of the base transform).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spectrum {
+    /// `B`: indices run over `0..2^B`.
+    bits: u32,
+    /// Each stored value stands for `value^power`.
+    power: u64,
+    /// `classes[offsets[r]..offsets[r + 1]]` is class `r`: `(value, how many
+    /// indices of the class have it)`.
+    terms: Vec<(i128, u128)>,
+    offsets: Vec<usize>,
+}
+
+impl Spectrum {
+    /// A spectrum from its classes (each a list of `(value, multiplicity)`).
+    pub(crate) fn from_classes(bits: u32, classes: Vec<Vec<(i128, u128)>>) -> Self {
+        let mut terms = Vec::with_capacity(classes.iter().map(Vec::len).sum());
+        let mut offsets = Vec::with_capacity(classes.len() + 1);
+        offsets.push(0);
+        for class in classes {
+            terms.extend(class);
+            offsets.push(terms.len());
+        }
+        Spectrum { bits, power: 1, terms, offsets }
+    }
+
+    /// A spectrum with one class per index `s < 2^bits`, from the full transform.
+    pub(crate) fn from_transform(bits: u32, transform: Vec<i128>) -> Self {
+        let offsets = (0..=transform.len()).collect();
+        let terms = transform.into_iter().map(|v| (v, 1)).collect();
+        Spectrum { bits, power: 1, terms, offsets }
+    }
+
+    /// A spectrum with a single class: the multiset of all transform values,
+    /// equal values merged.
+    pub(crate) fn single_class(bits: u32, mut values: Vec<i128>) -> Self {
+        values.sort_unstable();
+        let mut terms: Vec<(i128, u128)> = Vec::new();
+        for x in values {
+            match terms.last_mut() {
+                Some((y, m)) if *y == x => *m += 1,
+                _ => terms.push((x, 1)),
+            }
+        }
+        let len = terms.len();
+        Spectrum { bits, power: 1, terms, offsets: vec![0, len] }
+    }
+
+    /// The same spectrum with every value standing for its `copies`-th power.
+    pub(crate) fn powered(mut self, copies: u64) -> Self {
+        self.power = self.power.saturating_mul(copies);
+        self
+    }
+
+    /// `B`.
+    pub fn bits(&self) -> u32 {
+        self.bits
+    }
+
+    /// Each value stands for `value^power`.
+    pub fn power(&self) -> u64 {
+        self.power
+    }
+
+    /// The number of classes.
+    pub fn classes(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    /// Class `r`: its `(value, multiplicity)` pairs.
+    pub fn class(&self, r: usize) -> &[(i128, u128)] {
+        &self.terms[self.offsets[r]..self.offsets[r + 1]]
+    }
+
+    /// All `(value, multiplicity)` pairs, every class together.
+    pub fn terms(&self) -> &[(i128, u128)] {
+        &self.terms
+    }
+}
