@@ -35,7 +35,7 @@ pub fn run(a: &CoprimeArgs) -> CliResult {
         MethodArg::Sublinear => Method::Sublinear,
     };
     let game = CoprimeNim::new(a.n, a.piles)?.with_method(method);
-    let used = match game.pile().method() {
+    let used = match game.component().method() {
         Method::Sieve => "sieve",
         _ => "sublinear",
     };

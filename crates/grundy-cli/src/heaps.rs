@@ -39,7 +39,7 @@ pub fn run(a: &HeapsArgs) -> CliResult {
     let limits = Limits::new(usize::try_from(a.max_len).unwrap_or(usize::MAX), a.max_work)?;
     let heaps = Heaps::new(game, a.n, a.piles)?.with_min(a.min).with_limits(limits);
     let parameters = params(&[
-        ("game", json!(heaps.heap().game().describe())),
+        ("game", json!(heaps.component().game().describe())),
         ("n", json!(a.n)),
         ("piles", json!(a.piles)),
         ("min", json!(a.min)),

@@ -18,7 +18,7 @@ pub mod parse;
 pub mod ring;
 pub mod xor;
 
-pub use count::{Component, Context, Counter, Histogram, Observer, Outcome, Positions, Sum, Values};
+pub use count::{Component, Context, Copies, Counter, Histogram, Observer, Outcome, Positions, Sum, Values};
 pub use error::{Budget, Error, Remedy};
 pub use games::board::{Board, BoardToken};
 pub use games::coprime_nim::{CoprimeNim, CoprimePile, Method};

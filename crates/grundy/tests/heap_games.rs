@@ -191,7 +191,7 @@ fn heaps_up_to_the_largest_u64() {
     // 2^63 ones and 2^63 - 1 zeros, so a single heap is losing 2^63 - 1 times.
     let game = HeapGame::Subtraction(SubtractionSet::new(vec![1]).unwrap());
     let h = Heaps::new(game, u64::MAX, 1).unwrap();
-    let hist = h.heap().value_histogram(&mut grundy::Context::default()).unwrap();
+    let hist = h.component().value_histogram(&mut grundy::Context::default()).unwrap();
     assert_eq!(hist, vec![(1u128 << 63) - 1, 1u128 << 63]);
     let lose = h.count(Arithmetic::Exact, Outcome::Losing).unwrap();
     assert_eq!(lose, num_bigint::BigUint::from((1u64 << 63) - 1));

@@ -80,6 +80,6 @@ fn huge_boards_are_counted_through_the_period() {
     let set = SubtractionSet::new(vec![2, 3, 5, 7]).unwrap();
     let n = 1_000_000_000_000_000_000u64;
     let board = Board::new(n, n, 2, set).unwrap();
-    let hist = board.token().coordinate_histogram(&mut grundy::Context::default()).unwrap();
+    let hist = board.component().coordinate_histogram(&mut grundy::Context::default()).unwrap();
     assert_eq!(hist.iter().sum::<u128>(), n as u128);
 }

@@ -18,7 +18,7 @@ pub use component::Component;
 pub use context::{Context, Observer};
 pub use histogram::{Histogram, MAX_TOTAL, Positions};
 pub use spectrum::Spectrum;
-pub use sum::{Sum, count_parts};
+pub use sum::{Copies, Sum, count_parts};
 pub use values::Values;
 
 use crate::error::Error;

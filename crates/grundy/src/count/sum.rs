@@ -52,6 +52,62 @@ impl Sum {
     }
 }
 
+/// `copies` copies of one component: the questions of the built-in games
+/// ([`crate::DivisorNim`] is `Copies<DivisorPile>`, and so on).
+///
+/// ```
+/// use grundy::{Copies, Counter, DivisorPile, Outcome};
+///
+/// let three = Copies::of(DivisorPile::new(10).unwrap(), 3);
+/// assert_eq!(three.count_exact(Outcome::Winning).unwrap(), 692u32.into());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Copies<C> {
+    component: C,
+    copies: u64,
+}
+
+impl<C: Component> Copies<C> {
+    /// `copies` copies of `component`.
+    pub fn of(component: C, copies: u64) -> Self {
+        Copies { component, copies }
+    }
+
+    /// The component.
+    pub fn component(&self) -> &C {
+        &self.component
+    }
+
+    /// The number of copies.
+    pub fn copies(&self) -> u64 {
+        self.copies
+    }
+
+    /// The same number of copies of another component.
+    pub fn map(self, f: impl FnOnce(C) -> C) -> Self {
+        Copies { component: f(self.component), copies: self.copies }
+    }
+
+    /// [`Copies::map`] for a change that may be refused.
+    pub fn try_map(self, f: impl FnOnce(C) -> Result<C, Error>) -> Result<Self, Error> {
+        Ok(Copies { component: f(self.component)?, copies: self.copies })
+    }
+}
+
+impl<C: Component> Counter for Copies<C> {
+    fn log10_total(&self) -> f64 {
+        self.copies as f64 * self.component.positions().log10()
+    }
+    fn count_in<R: Counting>(
+        &self,
+        ring: &R,
+        outcome: Outcome,
+        ctx: &mut Context<'_>,
+    ) -> Result<R::Elem, Error> {
+        count_parts(ring, &[(&self.component, self.copies)], outcome, ctx)
+    }
+}
+
 impl Counter for Sum {
     fn log10_total(&self) -> f64 {
         self.parts.iter().map(|(c, k)| *k as f64 * c.positions().log10()).sum()

@@ -14,10 +14,9 @@
 //! `O(preperiod + period)` (see [`SubtractionSet::periodic`]), with the `O(n)`
 //! scan kept as the reference path.
 
-use crate::count::{Component, Context, Counter, Histogram, Outcome, Positions, count_parts};
+use crate::count::{Component, Context, Copies, Histogram, Positions};
 use crate::error::{Error, Remedy};
 use crate::heap::{SubtractionSet, histogram_range};
-use crate::ring::Counting;
 
 /// How many nim-values the period search may compute by default.
 pub const PERIOD_SEARCH_LIMIT: usize = 1 << 24;
@@ -143,44 +142,16 @@ impl Component for BoardToken {
 /// let board = Board::new(3, 2, 2, moves).unwrap();
 /// assert_eq!(board.count_exact(Outcome::Winning).unwrap(), 40u32.into());
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Board {
-    token: BoardToken,
-    tokens: u64,
-}
+pub type Board = Copies<BoardToken>;
 
 impl Board {
     /// `tokens` tokens on `{0..n−1}^dims` moving by `moves`.
     pub fn new(n: u64, tokens: u64, dims: u64, moves: SubtractionSet) -> Result<Self, Error> {
-        Ok(Board { token: BoardToken::new(n, dims, moves)?, tokens })
+        Ok(Copies::of(BoardToken::new(n, dims, moves)?, tokens))
     }
 
     /// The same board with another length limit for the period search.
     pub fn with_max_len(self, max_len: usize) -> Result<Self, Error> {
-        Ok(Board { token: self.token.with_max_len(max_len)?, ..self })
-    }
-
-    /// One token.
-    pub fn token(&self) -> &BoardToken {
-        &self.token
-    }
-
-    /// The number of tokens.
-    pub fn tokens(&self) -> u64 {
-        self.tokens
-    }
-}
-
-impl Counter for Board {
-    fn log10_total(&self) -> f64 {
-        self.tokens as f64 * self.token.positions().log10()
-    }
-    fn count_in<R: Counting>(
-        &self,
-        ring: &R,
-        outcome: Outcome,
-        ctx: &mut Context<'_>,
-    ) -> Result<R::Elem, Error> {
-        count_parts(ring, &[(&self.token, self.tokens)], outcome, ctx)
+        self.try_map(|token| token.with_max_len(max_len))
     }
 }

@@ -13,12 +13,11 @@
 //!   counting once, and the XOR power of that head-plus-run histogram by
 //!   [`crate::xor::zero_xor_count_run`], which never materializes the run.
 
-use crate::count::{Component, Context, Counter, Histogram, Outcome, Positions, count_parts};
+use crate::count::{Component, Context, Copies, Histogram, Positions};
 use crate::error::{Budget, Error};
 use crate::number::lucy::{isqrt, lucy_sieve};
 use crate::number::sieve::odd_spf_buckets;
 use crate::number::{prime_count_trial, smallest_prime_factor};
-use crate::ring::Counting;
 use crate::xor::RunHistogram;
 
 /// The closed form for one pile, by trial division (a reference for small `n`).
@@ -91,45 +90,17 @@ impl Component for CoprimePile {
 /// // Seed 003: L(10, 5) = 9964 losing positions.
 /// assert_eq!(CoprimeNim::new(10, 5).unwrap().count_exact(Outcome::Losing).unwrap(), 9964u32.into());
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CoprimeNim {
-    pile: CoprimePile,
-    piles: u64,
-}
+pub type CoprimeNim = Copies<CoprimePile>;
 
 impl CoprimeNim {
     /// `piles` piles in `1..=n−1`.
     pub fn new(n: u64, piles: u64) -> Result<Self, Error> {
-        Ok(CoprimeNim { pile: CoprimePile::new(n)?, piles })
+        Ok(Copies::of(CoprimePile::new(n)?, piles))
     }
 
     /// The same question, the histogram obtained by `method`.
     pub fn with_method(self, method: Method) -> Self {
-        CoprimeNim { pile: self.pile.with_method(method), ..self }
-    }
-
-    /// One pile.
-    pub fn pile(&self) -> CoprimePile {
-        self.pile
-    }
-
-    /// The number of piles.
-    pub fn piles(&self) -> u64 {
-        self.piles
-    }
-}
-
-impl Counter for CoprimeNim {
-    fn log10_total(&self) -> f64 {
-        self.piles as f64 * self.pile.positions().log10()
-    }
-    fn count_in<R: Counting>(
-        &self,
-        ring: &R,
-        outcome: Outcome,
-        ctx: &mut Context<'_>,
-    ) -> Result<R::Elem, Error> {
-        count_parts(ring, &[(&self.pile, self.piles)], outcome, ctx)
+        self.map(|pile| pile.with_method(method))
     }
 }
 

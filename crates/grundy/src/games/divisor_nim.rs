@@ -5,9 +5,8 @@
 //! piles in `1..=N` with `v₂ = k` is `⌊N/2^k⌋ − ⌊N/2^{k+1}⌋`, so the histogram has at
 //! most 64 entries and any number of piles `K` costs one small XOR power.
 
-use crate::count::{Component, Context, Counter, Histogram, Outcome, Positions, count_parts};
+use crate::count::{Component, Context, Copies, Histogram, Positions};
 use crate::error::Error;
-use crate::ring::Counting;
 
 /// The histogram of `v₂(x)` over `1 <= x <= n`.
 pub fn histogram(n: u64) -> Vec<u128> {
@@ -68,39 +67,11 @@ impl Component for DivisorPile {
 ///
 /// assert_eq!(DivisorNim::new(100, 3).unwrap().count_exact(Outcome::Winning).unwrap(), 735494u32.into());
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DivisorNim {
-    pile: DivisorPile,
-    piles: u64,
-}
+pub type DivisorNim = Copies<DivisorPile>;
 
 impl DivisorNim {
     /// `piles` piles in `1..=n`.
     pub fn new(n: u64, piles: u64) -> Result<Self, Error> {
-        Ok(DivisorNim { pile: DivisorPile::new(n)?, piles })
-    }
-
-    /// One pile.
-    pub fn pile(&self) -> DivisorPile {
-        self.pile
-    }
-
-    /// The number of piles.
-    pub fn piles(&self) -> u64 {
-        self.piles
-    }
-}
-
-impl Counter for DivisorNim {
-    fn log10_total(&self) -> f64 {
-        self.piles as f64 * self.pile.positions().log10()
-    }
-    fn count_in<R: Counting>(
-        &self,
-        ring: &R,
-        outcome: Outcome,
-        ctx: &mut Context<'_>,
-    ) -> Result<R::Elem, Error> {
-        count_parts(ring, &[(&self.pile, self.piles)], outcome, ctx)
+        Ok(Copies::of(DivisorPile::new(n)?, piles))
     }
 }

@@ -4,10 +4,9 @@
 //! `O(preperiod + period)`, so `N` and `K` may be as large as `10^18`; without a
 //! certified period `N` is limited to the computed range.
 
-use crate::count::{Component, Context, Counter, Histogram, Outcome, Positions, count_parts};
+use crate::count::{Component, Context, Copies, Histogram, Positions};
 use crate::error::Error;
 use crate::heap::{HeapGame, Limits, histogram_range};
-use crate::ring::Counting;
 
 /// One heap of a heap game, of any size in `min..=n` (`1..=n` unless set).
 ///
@@ -107,49 +106,21 @@ impl Component for Heap {
 /// let m = Modulus::new(1_000_000_007).unwrap();
 /// assert!(heaps.count_mod(m, Outcome::Losing).unwrap() < 1_000_000_007);
 /// ```
-#[derive(Clone, Debug)]
-pub struct Heaps {
-    heap: Heap,
-    piles: u64,
-}
+pub type Heaps = Copies<Heap>;
 
 impl Heaps {
     /// `piles` heaps of `game` in `1..=n`.
     pub fn new(game: HeapGame, n: u64, piles: u64) -> Result<Self, Error> {
-        Ok(Heaps { heap: Heap::new(game, n)?, piles })
+        Ok(Copies::of(Heap::new(game, n)?, piles))
     }
 
     /// The same question with heap sizes in `min..=n`.
     pub fn with_min(self, min: u64) -> Self {
-        Heaps { heap: self.heap.with_min(min), ..self }
+        self.map(|heap| heap.with_min(min))
     }
 
     /// The same question with other limits for the period search.
     pub fn with_limits(self, limits: Limits) -> Self {
-        Heaps { heap: self.heap.with_limits(limits), ..self }
-    }
-
-    /// One heap.
-    pub fn heap(&self) -> &Heap {
-        &self.heap
-    }
-
-    /// The number of heaps.
-    pub fn piles(&self) -> u64 {
-        self.piles
-    }
-}
-
-impl Counter for Heaps {
-    fn log10_total(&self) -> f64 {
-        self.piles as f64 * self.heap.positions().log10()
-    }
-    fn count_in<R: Counting>(
-        &self,
-        ring: &R,
-        outcome: Outcome,
-        ctx: &mut Context<'_>,
-    ) -> Result<R::Elem, Error> {
-        count_parts(ring, &[(&self.heap, self.piles)], outcome, ctx)
+        self.map(|heap| heap.with_limits(limits))
     }
 }
