@@ -401,3 +401,112 @@ fn coprime_methods_agree_on_the_command_line() {
     assert_eq!(v["parameters"]["method"], "sublinear");
     assert_eq!(ok_line(&["prime-pi", "--n", "1000000"]), "78498");
 }
+
+/// Writes `text` to a fresh temporary file and returns its path.
+fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("grundy-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Runs grundy with `input` on stdin.
+fn with_stdin(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn count_values_of_a_built_in_game_give_the_built_in_answer() {
+    for n in [10u64, 100, 1000] {
+        // Divisor Nim: g(x) = v2(x) over piles 1..=n
+        let values: String = (1..=n).map(|x| format!("{}\n", x.trailing_zeros())).collect();
+        let path = temp_file(&format!("divisor-{n}"), &format!("# v2 of 1..={n}\n{values}"));
+        let p = path.to_str().unwrap();
+        for piles in ["1", "3", "10"] {
+            for extra in [&[][..], &["--modulus", "10^9+7"], &["--modulus", "2^40"]] {
+                let mut count = vec!["count", "--values", p, "--piles", piles, "--count", "winning"];
+                count.extend_from_slice(extra);
+                let n_text = n.to_string();
+                let mut builtin = vec!["divisor-nim", "--n", &n_text, "--piles", piles];
+                builtin.extend_from_slice(extra);
+                assert_eq!(ok_line(&count), ok_line(&builtin), "n={n} piles={piles} {extra:?}");
+            }
+        }
+        // the same as a histogram on stdin
+        let mut hist = std::collections::BTreeMap::new();
+        for x in 1..=n {
+            *hist.entry(x.trailing_zeros()).or_insert(0u64) += 1;
+        }
+        let text: String = hist.iter().map(|(v, c)| format!("{v} {c}\n")).collect();
+        let o = with_stdin(
+            &["count", "--values", "-", "--histogram", "--piles", "3", "--count", "winning"],
+            &text,
+        );
+        assert!(o.status.success());
+        assert_eq!(stdout(&o).trim(), ok_line(&["divisor-nim", "--n", &n.to_string()]));
+        std::fs::remove_file(&path).ok();
+    }
+}
+
+#[test]
+fn count_values_match_the_whole_game_search() {
+    use grundy_reference::{Solver, SubtractionHeap, Sum, for_each_tuple};
+    // heaps 0..=9 of the subtraction game {1, 3, 4}: values from the oracle's mex
+    let moves = vec![1u64, 3, 4];
+    let mut single = Solver::new(SubtractionHeap(moves.clone()));
+    let values: String = (0..10u64).map(|h| format!("{}\n", single.grundy(&h))).collect();
+    let mut whole = Solver::new(Sum(SubtractionHeap(moves)));
+    for piles in 0..=3usize {
+        let (mut win, mut lose) = (0u64, 0u64);
+        for_each_tuple(10, piles, |t| {
+            let mut heaps = t.to_vec();
+            heaps.sort_unstable();
+            if whole.is_winning(&heaps) { win += 1 } else { lose += 1 }
+        });
+        let k = piles.to_string();
+        let o = with_stdin(&["count", "--values", "-", "--piles", &k], &values);
+        assert_eq!(stdout(&o).trim(), lose.to_string(), "K={piles}");
+        let o = with_stdin(
+            &["count", "--values", "-", "--piles", &k, "--count", "winning", "--modulus", "7"],
+            &values,
+        );
+        assert_eq!(stdout(&o).trim(), (win % 7).to_string(), "K={piles}");
+    }
+}
+
+#[test]
+fn count_values_errors_name_the_line() {
+    for (input, flags, needle) in [
+        ("1\n2\nx\n", &[][..], "line 3"),
+        ("1\n\n# ok\n5 6\n", &[][..], "line 4"),
+        ("0 1\n1\n", &["--histogram"][..], "line 2"),
+        ("0 1\n1 -3\n", &["--histogram"][..], "line 2"),
+    ] {
+        let mut args = vec!["count", "--values", "-", "--piles", "2"];
+        args.extend_from_slice(flags);
+        let o = with_stdin(&args, input);
+        assert_eq!(o.status.code(), Some(2), "{input:?}");
+        assert!(o.stdout.is_empty());
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(err.lines().count(), 1);
+        assert!(err.contains(needle), "{input:?}: {err}");
+    }
+    let o = grundy(&["count", "--values", "/nonexistent/values", "--piles", "2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&o.stderr).lines().count(), 1);
+    // JSON and the default count
+    let o = with_stdin(&["count", "--values", "-", "--piles", "2", "--json"], "0\n1\n1\n");
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["game"], "count");
+    assert_eq!(v["count"], "losing");
+    assert_eq!(v["value"], "5");
+}

@@ -154,6 +154,40 @@ impl Game for OctalHeaps {
     }
 }
 
+/// Heaps of a game given by the options of a heap (each option the multiset of
+/// heaps a move leaves), played as a whole: a position is the sorted list of
+/// nonempty heaps, and a move replaces one heap by the heaps of one option.
+pub struct RuleHeaps<F: Fn(u64) -> Vec<Vec<u64>>>(pub F);
+
+impl<F: Fn(u64) -> Vec<Vec<u64>>> Game for RuleHeaps<F> {
+    type Pos = Vec<u64>;
+    fn moves(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
+        let mut out = Vec::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            for option in (self.0)(h) {
+                let mut next: Vec<u64> =
+                    heaps.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &x)| x).collect();
+                next.extend(option.into_iter().filter(|&a| a > 0));
+                next.sort_unstable();
+                out.push(next);
+            }
+        }
+        out
+    }
+}
+
+/// Two games played side by side: a move is a move in either of them.
+pub struct Pair<A: Game, B: Game>(pub A, pub B);
+
+impl<A: Game, B: Game> Game for Pair<A, B> {
+    type Pos = (A::Pos, B::Pos);
+    fn moves(&self, (a, b): &(A::Pos, B::Pos)) -> Vec<(A::Pos, B::Pos)> {
+        let mut out: Vec<(A::Pos, B::Pos)> = self.0.moves(a).into_iter().map(|x| (x, b.clone())).collect();
+        out.extend(self.1.moves(b).into_iter().map(|y| (a.clone(), y)));
+        out
+    }
+}
+
 /// The disjunctive sum of several components of one game, played as a whole: a
 /// move changes exactly one component. Positions are kept sorted, since the
 /// order of components does not change who wins.

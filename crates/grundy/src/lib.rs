@@ -1,12 +1,142 @@
-//! grundy: count the winning and losing positions of sums of impartial games,
-//! exactly or modulo any modulus `1 <= M <= 2^64 − 1`.
+//! grundy: count the winning and losing positions of **sums of impartial games**,
+//! exactly or modulo any modulus `1 <= M <= 2^64 − 1`, for parameters far
+//! beyond brute force.
 //!
-//! See the crate's README for the tutorial; the types below each carry an example.
+//! A position of a sum is one position of each component (a heap, a pile, a
+//! token); it is losing for the player to move exactly when the components'
+//! Grundy values XOR to 0 (Sprague–Grundy). grundy computes the Grundy values
+//! of one component, their histogram, and the XOR convolution power by the
+//! Walsh–Hadamard transform, in any ring: exact big integers or `Z/MZ`, even
+//! and composite `M` included.
 //!
-//! The pipeline: the Grundy value of one component ([`heap`], [`games`], or your
-//! own [`Component`]) → a [`Histogram`] of values → the K-fold XOR convolution
-//! (the Walsh–Hadamard transform, [`count`]) → a count in a [`ring::Ring`]:
-//! exact, or modulo any `M`.
+//! # Tutorial
+//!
+//! ## A built-in game
+//!
+//! Three heaps of Kayles (octal code `0.77`), each of any size up to `10^18`:
+//! how many of the `(10^18)^3` positions are losing, modulo `10^9 + 7`? The
+//! nim-sequence of Kayles is certified periodic (preperiod 71, period 12), so
+//! the histogram over `1..=10^18` costs a few microseconds.
+//!
+//! ```
+//! use grundy::{Counter, HeapGame, Heaps, Modulus, Outcome};
+//!
+//! let kayles = HeapGame::parse(None, Some("0.77"))?;
+//! let heaps = Heaps::new(kayles, 1_000_000_000_000_000_000, 3)?;
+//! let m = Modulus::new(1_000_000_007)?;
+//! let losing = heaps.count_mod(m, Outcome::Losing)?;
+//! assert!(losing < m.get());
+//!
+//! // Small sizes exactly: two Kayles heaps in 1..=3 have values 1, 2, 3, so the
+//! // losing pairs are the three equal ones.
+//! let small = Heaps::new(HeapGame::parse(None, Some("0.77"))?, 3, 2)?;
+//! assert_eq!(small.count_exact(Outcome::Losing)?, 3u32.into());
+//! # Ok::<(), grundy::Error>(())
+//! ```
+//!
+//! The other built-in games work the same way: [`Board`] (tokens on a board,
+//! moves from a subtraction set), [`DivisorNim`], [`CoprimeNim`] (to `N = 10^13`
+//! and beyond by prime counting), and [`SilverDollar`] (a carry digit-DP).
+//!
+//! ```
+//! use grundy::{Counter, CoprimeNim, Modulus, Outcome};
+//!
+//! // Seed 003's checkpoint: L(1000, 1000) ≡ 954021836 (mod 10^9 + 7).
+//! let game = CoprimeNim::new(1000, 1000)?;
+//! assert_eq!(game.count_mod(Modulus::new(1_000_000_007)?, Outcome::Losing)?, 954_021_836);
+//! # Ok::<(), grundy::Error>(())
+//! ```
+//!
+//! ## A sum of different games
+//!
+//! Every game above is built from a [`Component`]; a [`Sum`] takes several
+//! components, each any number of times: here a Kayles heap, two Coprime Nim
+//! piles and a token on a 30×30 board.
+//!
+//! ```
+//! use grundy::{BoardToken, CoprimePile, Counter, Heap, HeapGame, Modulus, Outcome, Sum, SubtractionSet};
+//!
+//! let kayles = HeapGame::parse(None, Some("0.77"))?;
+//! let sum = Sum::new()
+//!     .with(Heap::new(kayles, 1000)?, 1)
+//!     .with(CoprimePile::new(100)?, 2)
+//!     .with(BoardToken::new(30, 2, SubtractionSet::new(vec![2, 3, 5, 7])?)?, 1);
+//! let exact = sum.count_exact(Outcome::Winning)?;
+//! let m = Modulus::new(1 << 40)?;
+//! assert_eq!(sum.count_mod(m, Outcome::Winning)?, (exact % m.get()).try_into().unwrap());
+//! # Ok::<(), grundy::Error>(())
+//! ```
+//!
+//! ## Your own heap game
+//!
+//! Give the options of a heap of `n` tokens, each the multiset of heaps a move
+//! leaves (so splitting games work): grundy computes the nim-values by memoized
+//! mex and counts sums of heaps like any built-in game.
+//!
+//! ```
+//! use grundy::{Counter, HeapGame, HeapRules, Heaps, Outcome};
+//!
+//! // Take one token, or split a heap into two unequal nonempty heaps.
+//! let rules = HeapRules::new("take one or split unequally", |n| {
+//!     let mut options = vec![];
+//!     if n >= 1 {
+//!         options.push(vec![n - 1]);
+//!     }
+//!     for a in 1..n.div_ceil(2) {
+//!         options.push(vec![a, n - a]);
+//!     }
+//!     options
+//! });
+//! let values = rules.values(8)?;
+//! let heaps = Heaps::new(HeapGame::Rules(rules), 200, 3)?;
+//! let losing = heaps.count_exact(Outcome::Losing)?;
+//! assert!(losing > 0u32.into());
+//! # assert_eq!(values.len(), 8);
+//! # Ok::<(), grundy::Error>(())
+//! ```
+//!
+//! ## Your own values
+//!
+//! Grundy values from any other source (a paper, another program) count through
+//! the same engine: a list of values, or a histogram of `(value, count)` pairs.
+//!
+//! ```
+//! use grundy::{Counter, Modulus, Outcome, Sum, Values};
+//!
+//! // 10^15 positions of value 0, 3 of value 1, one of value 5; 10^6 of them in a row.
+//! let values = Values::from_histogram([(0, 1_000_000_000_000_000), (1, 3), (5, 1)])?;
+//! let sum = Sum::of(values, 1_000_000);
+//! let m = Modulus::new(998_244_353)?;
+//! let losing = sum.count_mod(m, Outcome::Losing)?;
+//! let winning = sum.count_mod(m, Outcome::Winning)?;
+//! assert!(losing < m.get() && winning < m.get());
+//! # Ok::<(), grundy::Error>(())
+//! ```
+//!
+//! ## Limits, errors, progress
+//!
+//! Nothing panics on bad input: constructors refuse invalid values with an
+//! [`Error`] naming the parameter, and every request is checked against a
+//! [`Budget`] (exact answers of at most ten million digits, 4 GiB by default)
+//! before work starts. A [`Context`] carries the budget and an observer that
+//! sees progress and may stop a long computation.
+//!
+//! ```
+//! use grundy::{Counter, Error, Outcome, SilverDollar};
+//!
+//! assert!(matches!(SilverDollar::new(3, 3), Err(Error::InvalidParameter { parameter: "coins", .. })));
+//! let huge = SilverDollar::new(1_000_000_000_000_000_000, 100_000)?;
+//! assert!(matches!(huge.count_exact(Outcome::Winning), Err(Error::TooLarge { .. })));
+//! # Ok::<(), grundy::Error>(())
+//! ```
+//!
+//! # Modules
+//!
+//! [`count`] (components, histograms, the generic counter), [`ring`] (exact and
+//! modular arithmetic), [`xor`] (Walsh–Hadamard transforms), [`heap`]
+//! (nim-sequences and certified periods), [`games`] (the built-in games),
+//! [`number`] (prime counting, factoring, binomials, NTT), [`modular`],
+//! [`parse`] (number expressions).
 
 pub mod count;
 pub mod error;

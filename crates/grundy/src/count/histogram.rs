@@ -65,15 +65,17 @@ impl Positions {
 
     /// The number as an integer, if it has at most `max_digits` decimal digits.
     pub fn to_biguint(&self, max_digits: f64) -> Option<num_bigint::BigUint> {
-        (self.log10() <= max_digits).then(|| num_bigint::BigUint::from(self.base).pow(self.exponent as u32))
+        use num_traits::Pow;
+        (self.log10() <= max_digits).then(|| Pow::pow(num_bigint::BigUint::from(self.base), self.exponent))
     }
 }
 
+/// The number in decimal, or `base^exponent` beyond 10^5 digits.
 impl std::fmt::Display for Positions {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.to_biguint(1e5) {
-            Some(x) if self.exponent <= u32::MAX as u64 => write!(f, "{x}"),
-            _ => write!(f, "{}^{}", self.base, self.exponent),
+            Some(x) => write!(f, "{x}"),
+            None => write!(f, "{}^{}", self.base, self.exponent),
         }
     }
 }
@@ -178,4 +180,19 @@ fn dense_spectrum(h: &[u128], low: u32, budget: &Budget) -> Result<Spectrum, Err
         })
         .collect();
     Ok(Spectrum::from_classes(b, grouped))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_with_huge_exponents() {
+        let one = Positions { base: 1, exponent: 1 << 40 };
+        assert_eq!(one.to_biguint(10.0), Some(1u8.into()));
+        let zero = Positions { base: 0, exponent: 1 << 32 };
+        assert_eq!(zero.to_biguint(10.0), Some(0u8.into()));
+        assert_eq!(Positions { base: 10, exponent: 3 }.to_string(), "1000");
+        assert_eq!(Positions { base: 10, exponent: 1 << 20 }.to_string(), format!("10^{}", 1u64 << 20));
+    }
 }
