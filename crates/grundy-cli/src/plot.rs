@@ -22,11 +22,11 @@ pub fn draw(path: &str, title: &str, values: &[u32], periodic: Option<&Periodic>
         .map_err(|e| fail(&e))?;
     chart.configure_mesh().x_desc("heap size n").y_desc("nim-value g(n)").draw().map_err(|e| fail(&e))?;
     if let Some(p) = periodic {
-        let e = (p.preperiod as u32).min(len);
-        let end = ((p.preperiod + p.period) as u32).min(len);
+        let e = (p.preperiod() as u32).min(len);
+        let end = ((p.preperiod() + p.period()) as u32).min(len);
         let bands = [
-            (0, e, RGBColor(255, 220, 200), format!("preperiod {}", p.preperiod)),
-            (e, end, RGBColor(200, 230, 255), format!("period {}", p.period)),
+            (0, e, RGBColor(255, 220, 200), format!("preperiod {}", p.preperiod())),
+            (e, end, RGBColor(200, 230, 255), format!("period {}", p.period())),
         ];
         for (from, to, color, label) in bands {
             chart

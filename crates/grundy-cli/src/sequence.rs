@@ -4,12 +4,8 @@ use crate::output::{emit, with_context};
 use crate::{CliResult, plot};
 use clap::Args;
 use grundy::heap::DEFAULT_MAX_WORK;
-use grundy::{Error, HeapGame, Limits, Remedy, Stop};
+use grundy::{Error, HeapGame, Limits, Stop};
 use serde_json::json;
-
-/// The most mex steps that the values asked for may need before any split is
-/// scanned (moves leaving at most one heap, per value); beyond, refuse.
-const MAX_LINEAR_WORK: f64 = 1.0e11;
 
 /// The most values printed or plotted (`2^28`, about 2 GB of text).
 const MAX_COMPUTE: u64 = 1 << 28;
@@ -49,22 +45,13 @@ pub fn run(a: &SequenceArgs) -> CliResult {
         .into());
     }
     let limits = Limits::new(usize::try_from(a.max_len).unwrap_or(usize::MAX), a.max_work)?;
-    let work = game.linear_work(a.len as usize);
-    if work > MAX_LINEAR_WORK {
-        return Err(Error::TooLarge {
-            what: format!("{} values of this game", a.len),
-            estimate: format!("at least {work:.1e} mex steps"),
-            limit: format!("{MAX_LINEAR_WORK:.0e}"),
-            remedy: Remedy::Smaller("len"),
-        }
-        .into());
-    }
+    game.check_request(a.len as usize, "len")?;
     let analysis = with_context(|ctx| game.analyze_in(a.len as usize, limits, ctx))?;
     let shown = &analysis.values[..(a.len as usize).min(analysis.values.len())];
     if let Some(path) = &a.plot {
         plot::draw(path, &game.describe(), shown, analysis.periodic.as_ref())?;
     }
-    let period = analysis.periodic.as_ref().map(|p| (p.preperiod, p.period));
+    let period = analysis.periodic.as_ref().map(|p| (p.preperiod(), p.period()));
     if a.json {
         emit(json!({
                 "game": game.describe(),

@@ -67,6 +67,12 @@ pub enum Error {
 }
 
 /// What to do about a request that is too large.
+///
+/// ```
+/// use grundy::Remedy;
+///
+/// assert_eq!(Remedy::Smaller("n").to_string(), "choose a smaller `n`");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Remedy {

@@ -53,6 +53,15 @@ pub fn inverse_mod(a: u64, m: u64) -> Option<u64> {
 }
 
 /// Montgomery form arithmetic for one odd modulus.
+///
+/// ```
+/// use grundy::modular::Montgomery;
+///
+/// let mg = Montgomery::new(1_000_000_007).unwrap();
+/// let x = mg.pow(mg.to_mont(2), 30);
+/// assert_eq!(mg.from_mont(x), (1u64 << 30) % 1_000_000_007);
+/// assert!(Montgomery::new(10).is_none());
+/// ```
 #[derive(Clone, Debug)]
 pub struct Montgomery {
     n: u64,

@@ -60,7 +60,7 @@ fn rare_values_match_quadratic_on_longer_prefixes() {
 fn period(game: &HeapGame) -> (usize, usize) {
     let a = game.analyze(0, Limits::length(1 << 16)).unwrap();
     let p = a.periodic.expect("certified");
-    (p.preperiod, p.period)
+    (p.preperiod(), p.period())
 }
 
 #[test]
@@ -93,13 +93,19 @@ fn certified_periods_hold_far_beyond_the_certificate() {
             let mut fast = RareValues::new(&code);
             fast.extend_to(3 * a.computed + 200);
             for (i, &v) in fast.values().iter().enumerate() {
-                assert_eq!(seq.value(i as u64), v, "{text} at {i} (e={}, p={})", seq.preperiod, seq.period);
+                assert_eq!(
+                    seq.value(i as u64),
+                    v,
+                    "{text} at {i} (e={}, p={})",
+                    seq.preperiod(),
+                    seq.period()
+                );
             }
             // fundamental: no smaller period fits the long prefix from e on
-            for q in 1..seq.period {
-                let fits = (seq.preperiod..fast.values().len() - q)
+            for q in 1..seq.period() {
+                let fits = (seq.preperiod()..fast.values().len() - q)
                     .all(|i| fast.values()[i] == fast.values()[i + q]);
-                assert!(!fits, "{text}: period {q} < {} also fits", seq.period);
+                assert!(!fits, "{text}: period {q} < {} also fits", seq.period());
             }
         }
     }
@@ -259,7 +265,7 @@ proptest::proptest! {
             let q = large.periodic.as_ref();
             proptest::prop_assert!(q.is_some(), "{}: lost the certificate", text);
             let q = q.unwrap();
-            proptest::prop_assert_eq!((p.preperiod, p.period), (q.preperiod, q.period));
+            proptest::prop_assert_eq!((p.preperiod(), p.period()), (q.preperiod(), q.period()));
         }
         proptest::prop_assert!(small.values.len() >= want && large.values.len() >= want);
     }
@@ -273,7 +279,7 @@ fn more_room_never_loses_a_long_certificate() {
     for max_len in [3_000_000usize, 5_000_000, 1 << 23, 1 << 24] {
         let a = game.analyze(3, Limits::length(max_len)).unwrap();
         let p = a.periodic.unwrap_or_else(|| panic!("not certified with max_len {max_len}"));
-        assert_eq!((p.preperiod, p.period), (0, 1_999_986), "max_len {max_len}");
+        assert_eq!((p.preperiod(), p.period()), (0, 1_999_986), "max_len {max_len}");
     }
 }
 

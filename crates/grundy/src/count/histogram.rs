@@ -39,6 +39,14 @@ pub enum Histogram {
 }
 
 /// A number of positions, `base^exponent` (a board token has `n^dims` cells).
+///
+/// ```
+/// use grundy::Positions;
+///
+/// let cells = Positions { base: 1000, exponent: 3 };
+/// assert_eq!(cells.to_string(), "1000000000");
+/// assert!((cells.log10() - 9.0).abs() < 1e-9);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Positions {
     /// The base.

@@ -26,6 +26,14 @@ use crate::ring::{Arithmetic, Counting, Exact, Modular, Modulus, Ring};
 use num_bigint::BigUint;
 
 /// Which positions to count.
+///
+/// ```
+/// use grundy::Outcome;
+///
+/// assert_eq!("losing".parse::<Outcome>().unwrap(), Outcome::Losing);
+/// assert_eq!(Outcome::Winning.name(), "winning");
+/// assert!("draw".parse::<Outcome>().is_err());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
     /// First-player wins: nim-sum nonzero (for sums), or as the game defines.

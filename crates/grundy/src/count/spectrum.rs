@@ -11,6 +11,15 @@
 
 /// The transform values of one histogram, grouped into classes by `s mod 2^low`.
 ///
+/// ```
+/// use grundy::{Budget, Histogram};
+///
+/// // h = [3, 1]: Ŵ(0) = 4, Ŵ(1) = 2.
+/// let s = Histogram::dense(vec![3, 1]).unwrap().spectrum(0, &Budget::default()).unwrap();
+/// assert_eq!(s.classes(), 1);
+/// assert_eq!(s.class(0), &[(2, 1), (4, 1)]);
+/// ```
+///
 /// Every value stands for `value^power` (a histogram of XORs of `power`
 /// independent draws has the `power`-th power of the base transform).
 #[derive(Clone, Debug, PartialEq, Eq)]

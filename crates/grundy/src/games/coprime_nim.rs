@@ -105,6 +105,13 @@ impl CoprimeNim {
 }
 
 /// How the Coprime Nim histogram is obtained.
+///
+/// ```
+/// use grundy::Method;
+///
+/// assert_eq!(Method::Auto.resolve(100), Method::Sieve);
+/// assert_eq!(Method::Auto.resolve(10_000_000), Method::Sublinear);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Method {
     /// The cheaper of the two at the given `N`.

@@ -64,6 +64,9 @@ impl Heap {
             return Ok(vec![0]);
         }
         let direct = self.n < self.limits.max_len() as u64;
+        if direct {
+            self.game.check_request(self.n as usize + 1, "n")?;
+        }
         let (want, limits) = match direct {
             true => (self.n as usize + 1, Limits::new(self.n as usize + 1, self.limits.max_work())?),
             false => (0, self.limits),

@@ -32,7 +32,7 @@ use rules::RuleValues;
 /// let analysis = kayles.analyze(12, Default::default()).unwrap();
 /// assert_eq!(analysis.values[..12], [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
 /// let period = analysis.periodic.unwrap();
-/// assert_eq!((period.preperiod, period.period), (71, 12));
+/// assert_eq!((period.preperiod(), period.period()), (71, 12));
 /// ```
 #[derive(Clone, Debug)]
 #[non_exhaustive]
@@ -45,7 +45,15 @@ pub enum HeapGame {
     Rules(HeapRules),
 }
 
-/// Why a nim-value computation stopped without a certified period.
+/// Why a nim-value computation stopped: certified, or which limit ended it.
+///
+/// ```
+/// use grundy::{HeapGame, Limits, Stop};
+///
+/// let open = HeapGame::parse(None, Some("0.16")).unwrap();
+/// let a = open.analyze(10, Limits::new(4096, u64::MAX).unwrap()).unwrap();
+/// assert_eq!(a.stop, Stop::MaxLen);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stop {
     /// The period was certified.
@@ -108,6 +116,10 @@ impl Limits {
 /// [`RareValues::work`]), so that a request for a few values answers at once.
 pub const DEFAULT_MAX_WORK: u64 = 400_000_000;
 
+/// The most mex steps that the values asked for may need before any split is
+/// scanned (moves leaving at most one heap, per value): about two minutes.
+pub const MAX_LINEAR_WORK: f64 = 1.0e11;
+
 /// The default length limit of the period search.
 pub const DEFAULT_MAX_LEN: usize = 1 << 20;
 
@@ -118,6 +130,16 @@ impl Default for Limits {
 }
 
 /// What is known of a game's nim-sequence after a computation.
+///
+/// ```
+/// use grundy::{HeapGame, Limits, Stop};
+///
+/// let dawson = HeapGame::parse(None, Some("0.07")).unwrap();
+/// let a = dawson.analyze(0, Limits::default()).unwrap();
+/// assert_eq!(a.stop, Stop::Certified);
+/// let p = a.periodic.unwrap();
+/// assert_eq!((p.preperiod(), p.period()), (53, 34));
+/// ```
 #[derive(Clone, Debug)]
 pub struct Analysis {
     /// `g(0..len)`: every value computed (or filled in from a certified period).
@@ -247,6 +269,22 @@ impl HeapGame {
         }
     }
 
+    /// Refuses a request for `len` values whose moves leaving at most one heap
+    /// alone (a lower bound of the work) exceed [`MAX_LINEAR_WORK`] steps: a huge
+    /// code or set is refused before any work, naming `parameter`.
+    pub fn check_request(&self, len: usize, parameter: &'static str) -> Result<(), Error> {
+        let work = self.linear_work(len);
+        if work > MAX_LINEAR_WORK {
+            return Err(Error::TooLarge {
+                what: format!("{len} nim-values of this game"),
+                estimate: format!("at least {work:.1e} mex steps"),
+                limit: format!("{MAX_LINEAR_WORK:.0e}"),
+                remedy: crate::error::Remedy::Smaller(parameter),
+            });
+        }
+        Ok(())
+    }
+
     /// An upper estimate of the steps that the first `len` values cost apart from
     /// the split scans: the moves that leave at most one heap, per value.
     pub fn linear_work(&self, len: usize) -> f64 {
@@ -323,7 +361,7 @@ impl HeapGame {
             };
             if let Some((e, p)) = certified {
                 report(ctx, cap, 0)?;
-                let periodic = Periodic::new(values[..e + p].to_vec(), e, p);
+                let periodic = Periodic::new(values[..e + p].to_vec(), e, p)?;
                 let filled: Vec<u32> = (0..want.max(len) as u64).map(|i| periodic.value(i)).collect();
                 return Ok(done(Some(periodic), filled, Stop::Certified));
             }

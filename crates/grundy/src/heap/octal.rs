@@ -14,6 +14,14 @@
 use crate::error::Error;
 
 /// A parsed octal code.
+///
+/// ```
+/// use grundy::OctalCode;
+///
+/// let kayles = OctalCode::parse("0.77").unwrap();
+/// assert_eq!(kayles.values_quadratic(8), vec![0, 1, 2, 3, 1, 4, 3, 2]);
+/// assert!(OctalCode::parse("0.78").is_err());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OctalCode {
     /// `digits[k] = d_k`; `digits[0]` is 0 or 4.

@@ -1,23 +1,55 @@
 //! Eventually periodic sequences: finding the fundamental period and preperiod
 //! from a prefix, and histograms over huge ranges.
 
+use crate::error::Error;
+
 /// A sequence `g` known on a prefix and periodic from `preperiod` on:
 /// `g(i + period) = g(i)` for every `i >= preperiod`.
+///
+/// ```
+/// use grundy::Periodic;
+///
+/// // 9, 9, then 0, 1, 2 repeating from index 2.
+/// let seq = Periodic::new(vec![9, 9, 0, 1, 2, 0, 1], 2, 3).unwrap();
+/// assert_eq!(seq.value(1_000_000_000_000), 2); // (10^12 − 2) mod 3 = 2
+/// assert_eq!(seq.values(), &[9, 9, 0, 1, 2]);
+/// assert!(Periodic::new(vec![1, 2], 1, 3).is_err());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Periodic {
-    /// The computed prefix, at least `preperiod + period` long.
-    pub values: Vec<u32>,
-    /// The first index from which the period holds.
-    pub preperiod: usize,
-    /// The fundamental (smallest) period.
-    pub period: usize,
+    values: Vec<u32>,
+    preperiod: usize,
+    period: usize,
 }
 
 impl Periodic {
-    /// Keeps the shortest prefix that still holds a full period.
-    pub fn new(mut values: Vec<u32>, preperiod: usize, period: usize) -> Self {
+    /// The sequence with this prefix, preperiod and period (`period >= 1`, the
+    /// prefix at least `preperiod + period` long); keeps the shortest prefix
+    /// that still holds a full period.
+    pub fn new(mut values: Vec<u32>, preperiod: usize, period: usize) -> Result<Self, Error> {
+        if period == 0 {
+            return Err(Error::invalid("period", "must be at least 1"));
+        }
+        if values.len() < preperiod.saturating_add(period) {
+            return Err(Error::invalid("values", "must hold the preperiod and one full period"));
+        }
         values.truncate(preperiod + period);
-        Periodic { values, preperiod, period }
+        Ok(Periodic { values, preperiod, period })
+    }
+
+    /// `g(0..preperiod + period)`.
+    pub fn values(&self) -> &[u32] {
+        &self.values
+    }
+
+    /// The first index from which the period holds.
+    pub fn preperiod(&self) -> usize {
+        self.preperiod
+    }
+
+    /// The fundamental (smallest) period.
+    pub fn period(&self) -> usize {
+        self.period
     }
 
     /// `g(i)` for any `i`.

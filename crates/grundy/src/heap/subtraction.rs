@@ -8,6 +8,15 @@ use super::{HeapGame, Limits};
 use crate::error::Error;
 
 /// A finite set of positive subtraction amounts, sorted and without repeats.
+///
+/// ```
+/// use grundy::SubtractionSet;
+///
+/// let s = SubtractionSet::parse("1, 3, 2^2").unwrap();
+/// assert_eq!(s.moves(), &[1, 3, 4]);
+/// assert_eq!(s.values(8), vec![0, 1, 0, 1, 2, 3, 2, 0]);
+/// assert!(SubtractionSet::parse("0,1").is_err());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SubtractionSet {
     moves: Vec<u64>,

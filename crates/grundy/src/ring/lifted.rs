@@ -15,6 +15,16 @@ use num_integer::Integer;
 use num_traits::ToPrimitive;
 
 /// Integers modulo `q·2^w`, for `q` odd and `w <= 128`.
+///
+/// ```
+/// use grundy::ring::{Counting, Modular, Ring};
+/// use grundy::Modulus;
+///
+/// // 12 / 2^2 modulo 10, through the ring of integers modulo 5·2^3.
+/// let r = Modular::new(Modulus::new(10).unwrap());
+/// let lifted = r.lift(2);
+/// assert_eq!(r.unlift(&lifted, &lifted.of_u128(12), 2), 3);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Lifted {
     odd: Montgomery,
