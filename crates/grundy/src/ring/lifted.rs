@@ -7,12 +7,27 @@
 //! that stands for a multiple of `2^shift` by `2^shift`: modulo `q` multiply by
 //! `2^{-shift}`, modulo `2^a` shift the `2^w` residue right, and join the two by
 //! the Chinese remainder theorem.
+//!
+//! The 2-adic residue costs a 128-bit product per multiplication. It is skipped
+//! when `M` is odd (then `unlift` has no `2^a` part to recover, whatever the
+//! shift), and kept in 64 bits when `w <= 64`.
 
 use super::Ring;
 use crate::modular::Montgomery;
 use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_traits::ToPrimitive;
+
+/// How much of the 2-adic residue is kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TwoAdic {
+    /// None: `M` is odd, only the residue modulo `q` is needed.
+    Unused,
+    /// Modulo `2^w` with `w <= 64`: 64-bit products.
+    Word,
+    /// Modulo `2^w` with `64 < w <= 128`: 128-bit products.
+    Wide,
+}
 
 /// Integers modulo `q·2^w`, for `q` odd and `w <= 128`.
 ///
@@ -30,13 +45,20 @@ pub struct Lifted {
     odd: Montgomery,
     /// `w`: the exponent of the power-of-two part.
     width: u32,
+    two: TwoAdic,
 }
 
 impl Lifted {
-    /// The ring modulo `q·2^width` (`q` odd, `width <= 128`).
-    pub(super) fn new(odd: Montgomery, width: u32) -> Self {
+    /// The ring modulo `q·2^width` (`q` odd, `width <= 128`); `needed = false`
+    /// when the 2-adic residue will never be read (`M` odd).
+    pub(super) fn new(odd: Montgomery, width: u32, needed: bool) -> Self {
         debug_assert!(width <= 128);
-        Lifted { odd, width }
+        let two = match (needed, width) {
+            (false, _) => TwoAdic::Unused,
+            (true, 0..=64) => TwoAdic::Word,
+            _ => TwoAdic::Wide,
+        };
+        Lifted { odd, width, two }
     }
 
     /// The odd part's arithmetic.
@@ -77,11 +99,21 @@ impl Ring for Lifted {
     fn sub(&self, a: &(u64, u128), b: &(u64, u128)) -> (u64, u128) {
         (self.odd.sub(a.0, b.0), a.1.wrapping_sub(b.1))
     }
+    #[inline]
     fn mul(&self, a: &(u64, u128), b: &(u64, u128)) -> (u64, u128) {
-        (self.odd.mul(a.0, b.0), a.1.wrapping_mul(b.1))
+        let two = match self.two {
+            TwoAdic::Unused => 0,
+            TwoAdic::Word => (a.1 as u64).wrapping_mul(b.1 as u64) as u128,
+            TwoAdic::Wide => a.1.wrapping_mul(b.1),
+        };
+        (self.odd.mul(a.0, b.0), two)
     }
+    /// The residue modulo `q·2^w` (modulo `q` alone when the 2-adic part is
+    /// not kept), for tests and debugging.
     fn to_biguint(&self, a: &(u64, u128)) -> BigUint {
-        // CRT of the two residues, for tests and debugging.
+        if self.two == TwoAdic::Unused {
+            return BigUint::from(self.odd.from_mont(a.0));
+        }
         let q = BigUint::from(self.odd.modulus());
         let two = BigUint::from(1u8) << self.width;
         let r_odd = BigUint::from(self.odd.from_mont(a.0));
