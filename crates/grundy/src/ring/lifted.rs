@@ -34,6 +34,11 @@ impl Lifted {
         &self.odd
     }
 
+    /// `w`: the exponent of the power-of-two part.
+    pub(super) fn width(&self) -> u32 {
+        self.width
+    }
+
     /// The residue modulo `2^width`.
     pub(super) fn two_adic(&self, x: u128) -> u128 {
         if self.width >= 128 { x } else { x & ((1u128 << self.width) - 1) }
