@@ -82,11 +82,12 @@ impl Order {
     /// copies of a component with `10^log10_positions` positions.
     pub fn log10_positions(self, log10_positions: f64, copies: u64) -> f64 {
         let k = copies as f64;
+        // P, or infinity beyond f64
         let p = 10f64.powf(log10_positions);
         match self {
             Order::Ordered => k * log10_positions,
-            // C(P + K − 1, K) <= (P + K)^min(K, P)
-            Order::Multiset => k.min(p) * (p + k).log10().max(0.0),
+            // C(P + K − 1, K) <= (P + K)^min(K, P − 1) <= (2·max(P, K))^min(K, P)
+            Order::Multiset => k.min(p) * (log10_positions.max(k.log10()).max(0.0) + 2f64.log10()),
             // C(P, K) <= min(P^K, 2^P)
             Order::Set => (k * log10_positions).min(p * 2f64.log10()),
         }
@@ -108,5 +109,41 @@ impl std::str::FromStr for Order {
 impl std::fmt::Display for Order {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::number::binomial::binomial;
+    use num_bigint::BigUint;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The estimate bounds the number of decimal digits of every count.
+        #[test]
+        fn estimates_bound_the_totals(p in 0u64..3000, k in 0u64..3000) {
+            let lp = if p == 0 { 0.0 } else { (p as f64).log10() };
+            let totals = [
+                (Order::Ordered, BigUint::from(p).pow(k as u32)),
+                (Order::Multiset, if k == 0 { BigUint::from(1u8) } else if p == 0 { BigUint::ZERO } else { binomial(p + k - 1, k) }),
+                (Order::Set, binomial(p, k)),
+            ];
+            for (order, total) in totals {
+                let big = order.log10_positions(lp + 300.0, k);
+                prop_assert!(big.is_finite() && big >= order.log10_positions(lp, k));
+                let digits = total.to_string().len() as f64;
+                prop_assert!(order.log10_positions(lp, k) + 1.0 >= digits, "{} P={} K={}", order, p, k);
+            }
+        }
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for order in [Order::Ordered, Order::Multiset, Order::Set] {
+            assert_eq!(order.name().parse::<Order>().unwrap(), order);
+        }
+        let e = "bag".parse::<Order>().unwrap_err();
+        assert_eq!(e.to_string(), "`order` must be ordered, multiset or set, not 'bag'");
     }
 }

@@ -335,3 +335,26 @@ fn zero_xor_sum<R: Counting>(
     };
     Ok(ring.unlift(&lifted, &sum, b))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ring::Exact;
+
+    /// A spectrum that leaves out some indices (zeros dropped, say) would make
+    /// unordered counts wrong: it is refused, while ordered counts never look.
+    #[test]
+    fn unordered_weights_need_every_index() {
+        let part =
+            Part { histogram: Histogram::Dense(vec![2, 1]), copies: 2, positions: Positions::count(3) };
+        let whole = Spectrum::from_classes(1, vec![vec![(3, 1), (1, 1)]]);
+        let holed = Spectrum::from_classes(1, vec![vec![(3, 1)]]);
+        let budget = Budget::default();
+        for order in [Order::Multiset, Order::Set] {
+            assert!(weights(&Exact, &Exact, &whole, &part, order, &budget).is_ok());
+            let refused = weights(&Exact, &Exact, &holed, &part, order, &budget);
+            assert!(matches!(refused, Err(Error::Internal(_))), "{order}");
+        }
+        assert!(weights(&Exact, &Exact, &holed, &part, Order::Ordered, &budget).is_ok());
+    }
+}

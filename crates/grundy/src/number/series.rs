@@ -136,7 +136,7 @@ impl Series {
         let mut ws = Vec::with_capacity(values.len());
         for &v in values {
             let w = u32::try_from(self.power).ok().and_then(|x| v.checked_pow(x)).ok_or_else(too_large)?;
-            if w.unsigned_abs() > p || (p as i128 - w) % 2 != 0 {
+            if w.unsigned_abs() > p || (p - w.unsigned_abs()) % 2 != 0 {
                 return Err(Error::Internal(format!("transform value {w} of a histogram of {p} positions")));
             }
             ws.push(w);
@@ -153,7 +153,7 @@ pub fn exact_coefficients(series: &Series, values: &[i128], budget: &Budget) -> 
     let work = values.len() as f64 * k as f64 * words;
     if work > MAX_EXACT_WORK {
         return Err(Error::TooLarge {
-            what: format!("an exact unordered count of {k} copies"),
+            what: format!("an exact count of unordered positions of {k} components"),
             estimate: format!("about {work:.1e} big-integer word operations"),
             limit: format!("{MAX_EXACT_WORK:.0e}"),
             remedy: Remedy::Modulus,
@@ -240,7 +240,7 @@ pub fn residues(
     let work = values.len() as f64 * k as f64 * engines as f64;
     if work > MAX_WORK {
         return Err(Error::TooLarge {
-            what: format!("an unordered count of {k} copies"),
+            what: format!("a count of unordered positions of {k} components"),
             estimate: format!("about {work:.1e} steps"),
             limit: format!("{MAX_WORK:.0e}"),
             remedy: Remedy::Smaller("copies"),
@@ -349,38 +349,77 @@ impl Invertible {
         cur
     }
 
-    /// The coefficient at `w` (Montgomery form in and out).
-    fn at(&self, w: u64) -> u64 {
+    /// `F_K(w)` by the recurrence (Montgomery form in and out).
+    fn recurrence(&self, w: u64) -> u64 {
         let mg = &self.mg;
-        let f = match &self.poly {
-            Some(g) => {
-                let x = mg.mul(w, w);
-                let h = g.iter().fold(0, |h, &c| mg.add(mg.mul(h, x), c));
-                if self.k % 2 == 1 { mg.mul(h, w) } else { h }
-            }
-            None if self.k == 0 => mg.to_mont(1),
-            None => {
-                let (mut prev, mut cur) = (mg.to_mont(1), w);
-                for &c in &self.steps {
-                    let next = mg.add(mg.mul(w, cur), mg.mul(c, prev));
-                    prev = std::mem::replace(&mut cur, next);
+        if self.k == 0 {
+            return mg.to_mont(1);
+        }
+        let (mut prev, mut cur) = (mg.to_mont(1), w);
+        for &c in &self.steps {
+            let next = mg.add(mg.mul(w, cur), mg.mul(c, prev));
+            prev = std::mem::replace(&mut cur, next);
+        }
+        cur
+    }
+
+    /// `F_K` at up to [`LANES`] values at once by Horner's rule in `x = w²` on
+    /// `g = G_K` (Montgomery form in and out): independent chains keep the
+    /// multiplier busy. Below `2^63` the sum `h·x + c` is left unreduced in
+    /// `[0, 2n)`, which REDC still takes (`2n·n < n·2^64`).
+    fn horner(&self, g: &[u64], ws: &[u64], out: &mut [u64]) {
+        let mg = &self.mg;
+        let n = mg.modulus();
+        let mut x = [0u64; LANES];
+        for (x, &w) in x.iter_mut().zip(ws) {
+            *x = mg.mul(w, w);
+        }
+        let mut h = [0u64; LANES];
+        if n < 1 << 63 {
+            for &c in g {
+                for (h, &x) in h.iter_mut().zip(&x) {
+                    *h = mg.mul(*h, x) + c;
                 }
-                cur
             }
-        };
-        mg.mul(f, self.scale)
+            h.iter_mut().for_each(|h| *h = if *h >= n { *h - n } else { *h });
+        } else {
+            for &c in g {
+                for (h, &x) in h.iter_mut().zip(&x) {
+                    *h = mg.add(mg.mul(*h, x), c);
+                }
+            }
+        }
+        for ((o, &h), &w) in out.iter_mut().zip(&h).zip(ws) {
+            *o = if self.k % 2 == 1 { mg.mul(h, w) } else { h };
+        }
     }
 
     /// The residues of the coefficients at `w = v^power` for each value.
     fn coefficients(&self, series: &Series, values: &[i128]) -> Vec<u64> {
-        let n = self.mg.modulus();
+        let mg = &self.mg;
+        let n = mg.modulus();
         let residue = |v: i128| {
             let r = v.rem_euclid(n as i128) as u64;
-            if series.power == 1 { r } else { pow_mod(r, series.power, n) }
+            mg.to_mont(if series.power == 1 { r } else { pow_mod(r, series.power, n) })
         };
-        values.par_iter().map(|&v| self.mg.from_mont(self.at(self.mg.to_mont(residue(v))))).collect()
+        let mut out = vec![0u64; values.len()];
+        out.par_chunks_mut(LANES).zip(values.par_chunks(LANES)).for_each(|(out, values)| {
+            let mut ws = [0u64; LANES];
+            for (w, &v) in ws.iter_mut().zip(values) {
+                *w = residue(v);
+            }
+            match &self.poly {
+                Some(g) => self.horner(g, &ws[..values.len()], out),
+                None => out.iter_mut().zip(&ws).for_each(|(o, &w)| *o = self.recurrence(w)),
+            }
+            out.iter_mut().for_each(|o| *o = mg.from_mont(mg.mul(*o, self.scale)));
+        });
+        out
     }
 }
+
+/// Values evaluated together by Horner's rule.
+const LANES: usize = 8;
 
 /// Arithmetic modulo one prime power, for binomials carried as `p^v · unit`.
 trait PrimePower: Sync {
@@ -583,10 +622,6 @@ impl<A: PrimePower> Valuations<A> {
         let a = &self.arith;
         out.clear();
         out.push((0, a.one()));
-        if !self.set && x == 0 {
-            out.resize(self.k + 1, (ZERO, a.one()));
-            return;
-        }
         let (mut v, mut u) = (0u32, a.one());
         a.numerators(x, self.set, self.k, |i, (nv, nu)| {
             let (dv, du) = self.den[i - 1];
@@ -626,7 +661,8 @@ impl<A: PrimePower> Valuations<A> {
             .map_init(
                 || (Vec::with_capacity(self.k + 1), Vec::with_capacity(self.k + 1)),
                 |bufs, &w| {
-                    let e = (p_total as i128 + w) as u128 / 2;
+                    // e = (P + w)/2 without leaving u128 (P + |w| <= 2^127)
+                    let e = if w >= 0 { (p_total + w as u128) / 2 } else { (p_total - w.unsigned_abs()) / 2 };
                     let o = p_total - e;
                     T::try_from(self.coefficient(e, o, bufs)).unwrap_or_default()
                 },
@@ -659,14 +695,25 @@ mod tests {
         assert_eq!(by_series(Order::Multiset, 0, 0, 3), BigInt::zero());
     }
 
+    /// Residues modulo `q` and `2^width` of exact coefficients.
+    fn reduce(exact: &BigInt, q: u64, width: u32) -> (u64, u128) {
+        use num_integer::Integer;
+        let odd = exact.mod_floor(&BigInt::from(q));
+        let two = exact.mod_floor(&(BigInt::one() << width));
+        (u64::try_from(odd).unwrap(), u128::try_from(two).unwrap())
+    }
+
+    fn order(set: bool) -> Order {
+        if set { Order::Set } else { Order::Multiset }
+    }
+
     proptest! {
         #[test]
         fn recurrence_matches_binomials(e in 0u128..60, o in 0u128..60, k in 0u64..40, set in any::<bool>()) {
-            let order = if set { Order::Set } else { Order::Multiset };
             let p = e + o;
             let w = e as i128 - o as i128;
-            let got = exact_coefficients(&series(order, p, k), &[w], &Budget::default()).unwrap();
-            prop_assert_eq!(&got[0], &by_series(order, e, o, k));
+            let got = exact_coefficients(&series(order(set), p, k), &[w], &Budget::default()).unwrap();
+            prop_assert_eq!(&got[0], &by_series(order(set), e, o, k));
         }
 
         #[test]
@@ -674,18 +721,65 @@ mod tests {
             e in 0u128..1_000_000_000_000, o in 0u128..1_000_000_000_000, k in 0u64..60,
             set in any::<bool>(), m in 1u64..=u64::MAX, twos in 0u32..64, width in 0u32..=128,
         ) {
-            let order = if set { Order::Set } else { Order::Multiset };
             let q = ((m >> twos) | 1).max(1);
             let factors = crate::number::factor::factorize(q);
             let w = e as i128 - o as i128;
-            let s = series(order, e + o, k);
+            let s = series(order(set), e + o, k);
             let got = residues(&s, q, &factors, width, &[w], &Budget::default()).unwrap()[0];
-            let exact = by_series(order, e, o, k);
-            let modulus = BigInt::from(q) << width;
-            let want = num_integer::Integer::mod_floor(&exact, &modulus);
-            let from = |x: BigInt| x;
-            prop_assert_eq!(from(BigInt::from(got.0)), num_integer::Integer::mod_floor(&want, &BigInt::from(q)));
-            prop_assert_eq!(BigInt::from(got.1), num_integer::Integer::mod_floor(&want, &(BigInt::one() << width)));
+            prop_assert_eq!(got, reduce(&by_series(order(set), e, o, k), q, width));
+        }
+
+        /// Many values at once: Horner's rule on `F_K`'s coefficients in lanes
+        /// (a last lane partly filled), beside the recurrence for a few.
+        #[test]
+        fn many_values_match_exact(
+            p in 0u128..1_000_000_000_000_000_000_000_000,
+            picks in prop::collection::vec(any::<u128>(), 1..30),
+            k in 0u64..90, set in any::<bool>(), m in 1u64..=u64::MAX, width in 0u32..=128,
+        ) {
+            let q = m | 1;
+            let factors = crate::number::factor::factorize(q);
+            // values w = e − o with e + o = p
+            let ws: Vec<i128> = picks.iter().map(|&x| 2 * (x % (p + 1)) as i128 - p as i128).collect();
+            let s = series(order(set), p, k);
+            let got = residues(&s, q, &factors, width, &ws, &Budget::default()).unwrap();
+            let exact = exact_coefficients(&s, &ws, &Budget::default()).unwrap();
+            for ((g, x), &w) in got.iter().zip(&exact).zip(&ws) {
+                prop_assert_eq!(*g, reduce(x, q, width), "w = {}", w);
+            }
+        }
+    }
+
+    /// `K` equal to a prime of `M`, one below and one above: `K!` is invertible
+    /// modulo that prime exactly when it exceeds `K`.
+    #[test]
+    fn copies_next_to_a_prime_of_the_modulus() {
+        for p in [3u64, 5, 7, 11, 13, 1_000_003] {
+            for k in [p - 1, p, p + 1, 2 * p, p * p + 1] {
+                if k > 3000 {
+                    continue;
+                }
+                let q = p.pow(2) * 1_000_000_007;
+                let factors = crate::number::factor::factorize(q);
+                let ws: Vec<i128> = (0..=30).map(|i| 2 * i - 30).collect();
+                for set in [false, true] {
+                    let s = series(order(set), 30, k);
+                    let got = residues(&s, q, &factors, 5, &ws, &Budget::default()).unwrap();
+                    let exact = exact_coefficients(&s, &ws, &Budget::default()).unwrap();
+                    for (g, x) in got.iter().zip(&exact) {
+                        assert_eq!(*g, reduce(x, q, 5), "p={p} K={k} set={set}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn values_that_no_histogram_has_are_internal_errors() {
+        let s = series(Order::Multiset, 10, 3);
+        for w in [11i128, -12, 3] {
+            let got = residues(&s, 1, &[], 8, &[w], &Budget::default());
+            assert!(matches!(got, Err(Error::Internal(_))), "{w}: {got:?}");
         }
     }
 }

@@ -1,5 +1,6 @@
 //! The lifted ring of [`Modular`](super::Modular): integers modulo `q·2^w` for the
-//! odd part `q` of `M = 2^a·q` and `w = a + shift`.
+//! odd part `q` of `M = 2^a·q` and `w = a + shift` (`w = 0` for an odd `M`: two
+//! is a unit modulo `q`, and the quotient needs no power-of-two residue).
 //!
 //! An element is a pair: the residue modulo `q` in Montgomery form, and the
 //! residue modulo `2^w` as a wrapping `u128` (exact modulo `2^128`, hence modulo
