@@ -189,6 +189,9 @@ fn huge_boards_against_the_dp_over_values() {
         (1_000_000_000u64, 2),
         (1_000_000_000_000_000_000, 2),
         (1_000_000_000_000, 3),
+        // 2^126 cells, the most for which the valuations run, and one row more
+        (1 << 63, 2),
+        ((1 << 63) + 1, 2),
         (1_000_000_000_000_000_000, 3),
     ] {
         let (even, odd) = (BigUint::from(n.div_ceil(2)), BigUint::from(n / 2));
@@ -203,7 +206,7 @@ fn huge_boards_against_the_dp_over_values() {
                 let board = Board::new(n, k as u64, dims, set.clone()).unwrap().with_order(order);
                 let what = format!("board {order} n={n} dims={dims} K={k}");
                 match &small {
-                    Some(h) if h.iter().map(|x| x.1).sum::<u128>() < 1 << 126 => {
+                    Some(h) if h.iter().map(|x| x.1).sum::<u128>() <= 1 << 126 => {
                         let (win, lose) = split(&unordered_xor_by_values(h, k, kind));
                         check_big(&what, (win, lose), &board);
                     }
@@ -261,4 +264,63 @@ fn ordered_counts_are_unchanged_by_the_default_order() {
     assert_eq!(g.order(), Order::Ordered);
     assert_eq!(g.with_order(Order::Ordered), g);
     assert_eq!(g.count_exact(Outcome::Winning).unwrap(), BigUint::from(692u32));
+}
+
+/// The exact count reduced modulo each modulus against the modular count.
+fn exact_matches_modular(what: &str, counter: &impl Counter) {
+    for outcome in [Outcome::Winning, Outcome::Losing] {
+        let exact = counter.count(Arithmetic::Exact, outcome).unwrap_or_else(|e| panic!("{what}: {e}"));
+        for m in MODULI {
+            let got = counter.count(modulo(m), outcome).unwrap_or_else(|e| panic!("{what} mod {m}: {e}"));
+            assert_eq!(got, &exact % m, "{what} {outcome:?} mod {m}");
+        }
+    }
+}
+
+#[test]
+fn many_copies_exact_vs_modular() {
+    // K beyond every small prime of the moduli: valuations modulo 2^w, 3, 5, …
+    // against the exact recurrence, with few values (the recurrence) and many
+    // (Horner's rule on F_K)
+    let set = SubtractionSet::new(vec![1, 2, 3]).unwrap();
+    let kayles = HeapGame::Octal(grundy::OctalCode::parse("0.77").unwrap());
+    for order in [Order::Multiset, Order::Set] {
+        for k in [31u64, 64, 300] {
+            let heaps = Heaps::new(HeapGame::Subtraction(set.clone()), 1_000_000_000_000_000_000, k).unwrap();
+            exact_matches_modular(&format!("heaps {order} K={k}"), &heaps.with_order(order));
+            let kayles = Heaps::new(kayles.clone(), u64::MAX, k).unwrap();
+            exact_matches_modular(&format!("kayles {order} K={k}"), &kayles.with_order(order));
+            let coprime = CoprimeNim::new(100_000, k).unwrap();
+            exact_matches_modular(&format!("coprime {order} K={k}"), &coprime.with_order(order));
+        }
+        for n in [u64::MAX, u64::MAX - 1, 1 << 63, 1 << 32] {
+            let divisor = DivisorNim::new(n, 40).unwrap().with_order(order);
+            exact_matches_modular(&format!("divisor {order} n={n}"), &divisor);
+        }
+    }
+}
+
+/// Runs `f` on another thread and fails if it takes longer than `seconds`: a
+/// refusal that comes late is a computation that should not have started.
+fn within<T: Send + 'static>(seconds: u64, f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || send.send(f()));
+    receive.recv_timeout(std::time::Duration::from_secs(seconds)).expect("answered in time")
+}
+
+#[test]
+fn too_much_work_is_refused_before_it_starts() {
+    for arith in [modulo(1_000_000_007), modulo(1 << 40), Arithmetic::Exact] {
+        let k = if arith == Arithmetic::Exact { 10_000 } else { 10_000_000 };
+        let got = within(60, move || {
+            CoprimeNim::new(10_000_000_000, k)
+                .unwrap()
+                .with_order(Order::Multiset)
+                .count(arith, Outcome::Losing)
+        });
+        match got {
+            Err(Error::TooLarge { what, .. }) => assert!(what.contains("unordered"), "{what}"),
+            other => panic!("{arith:?}: {other:?}"),
+        }
+    }
 }
