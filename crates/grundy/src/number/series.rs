@@ -159,7 +159,10 @@ pub fn exact_coefficients(series: &Series, values: &[i128], budget: &Budget) -> 
             remedy: Remedy::Modulus,
         });
     }
-    budget.check_memory(words * 8.0 * (k as f64 + 4.0), "the steps of the exact recurrence", "copies")?;
+    // the steps c_n, and three values of F per thread
+    let threads = rayon::current_num_threads() as f64;
+    let memory = k as f64 * (p.bits() as f64 + 128.0) / 8.0 + threads * 3.0 * 8.0 * words;
+    budget.check_memory(memory, "the steps of the exact recurrence", "copies")?;
     let sigma_p = if series.is_set() { -p } else { p };
     // c_n = n·(σP + n − 1) for n = 1..K−1
     let steps: Vec<BigInt> = (1..k).map(|n| (&sigma_p + (n - 1)) * n).collect();
@@ -254,14 +257,14 @@ pub fn residues(
     let mut moduli: Vec<u64> = Vec::new();
     let mut parts: Vec<Vec<u64>> = Vec::new();
     if large > 1 {
-        let engine = Invertible::new(series, large, values.len());
+        let engine = Invertible::new(series, large, values.len())?;
         parts.push(engine.coefficients(series, values));
         moduli.push(large);
     }
     let exact = if small.is_empty() && width == 0 { None } else { Some(series.exact_sizes(values)?) };
     if let Some((p_total, ws)) = &exact {
         for &(p, e) in &small {
-            let engine = Valuations::new(OddPower::new(p, e), k, series.is_set());
+            let engine = Valuations::new(OddPower::new(p, e)?, k, series.is_set());
             parts.push(engine.coefficients(*p_total, ws));
             moduli.push(p.pow(e));
         }
@@ -303,8 +306,10 @@ struct Invertible {
 }
 
 impl Invertible {
-    fn new(series: &Series, n: u64, values: usize) -> Self {
-        let mg = Montgomery::new(n).expect("odd");
+    fn new(series: &Series, n: u64, values: usize) -> Result<Self, Error> {
+        let internal =
+            || Error::Internal(format!("K! for K = {} is not invertible modulo {n}", series.copies));
+        let mg = Montgomery::new(n).ok_or_else(internal)?;
         let k = series.copies;
         let Positions { base, exponent } = series.positions;
         let p = pow_mod((base % n as u128) as u64, exponent, n);
@@ -321,14 +326,14 @@ impl Invertible {
         if k > 0 {
             factorial = mg.mul(factorial, j_mont);
         }
-        let inv = inverse_mod(mg.from_mont(factorial), n).expect("K! is prime to n");
+        let inv = inverse_mod(mg.from_mont(factorial), n).ok_or_else(internal)?;
         let scale = mg.to_mont(inv);
         let mut engine = Invertible { mg, k, steps, scale, poly: None };
         // Horner on K/2 coefficients pays once the values outnumber K/6.
         if 6 * values as u64 > k && k >= 8 {
             engine.poly = Some(engine.polynomial());
         }
-        engine
+        Ok(engine)
     }
 
     /// `G_K`: the coefficients of `w^K, w^{K−2}, …` of `F_K`.
@@ -522,9 +527,10 @@ struct OddPower {
 }
 
 impl OddPower {
-    fn new(p: u64, k: u32) -> Self {
+    fn new(p: u64, k: u32) -> Result<Self, Error> {
         let q = p.pow(k);
-        OddPower { p, k, q, mg: Montgomery::new(q).expect("odd") }
+        let mg = Montgomery::new(q).ok_or_else(|| Error::Internal(format!("{p}^{k} is even")))?;
+        Ok(OddPower { p, k, q, mg })
     }
 }
 
