@@ -593,65 +593,85 @@ impl PrimePower for OddPower {
 }
 
 /// The binomial convolution modulo one prime power (see the module documentation).
+///
+/// `C(x + j − 1, j) = N_j(x) / j!` with `N_j` the product of the first `j`
+/// numerators: per value only `N_j` is carried (one product a step), and the
+/// denominators, the same for every value, are folded in once: `D_j` is the
+/// valuation and inverse unit of `j!`, and a term of the convolution takes
+/// `1/(j!·(K−j)!)` from the table `pair`.
 struct Valuations<A: PrimePower> {
     arith: A,
     k: usize,
     set: bool,
-    /// For `i = 1..=K`: `v_p(i)` and the inverse of the unit part of `i`.
-    den: Vec<(u32, A::E)>,
+    /// For `j = 0..=K`: `v_p(j!) + v_p((K−j)!)`.
+    pair_valuation: Vec<u64>,
+    /// For `j = 0..=K`: the inverse of the unit part of `j!·(K−j)!`.
+    pair_unit: Vec<A::E>,
     /// `p^v` for `v < k`.
     powers: Vec<A::E>,
 }
 
-/// The binomials of `e` and of `o`, as `(valuation, unit)`, for one value.
-type Buffers<E> = (Vec<(u32, E)>, Vec<(u32, E)>);
+/// The numerator products of `e` and of `o`, as `(valuation, unit)`, for one value.
+type Buffers<E> = (Vec<(u64, E)>, Vec<(u64, E)>);
 
-/// A valuation standing for a zero binomial.
-const ZERO: u32 = u32::MAX / 4;
+/// A valuation standing for a zero product.
+const ZERO: u64 = u64::MAX / 4;
 
 impl<A: PrimePower> Valuations<A> {
     fn new(arith: A, k: u64, set: bool) -> Self {
         let k = k as usize;
-        let den = (1..=k as u128)
-            .map(|i| {
-                let (v, u) = arith.split(i);
-                (v, arith.inverse(u))
-            })
-            .collect();
+        // valuations of 0!, …, K! and the units of 1, …, K
+        let units: Vec<(u32, A::E)> = (1..=k as u128).map(|i| arith.split(i)).collect();
+        let mut valuations = Vec::with_capacity(k + 1);
+        valuations.push(0u64);
+        let mut top = arith.one();
+        for &(v, u) in &units {
+            valuations.push(valuations.last().copied().unwrap_or(0) + v as u64);
+            top = arith.mul(top, u);
+        }
+        // inverse units of K!, (K−1)!, …, 0! by one inversion
+        let mut inverses = vec![arith.inverse(top); k + 1];
+        for j in (1..=k).rev() {
+            inverses[j - 1] = arith.mul(inverses[j], units[j - 1].1);
+        }
+        let pair_valuation = (0..=k).map(|j| valuations[j] + valuations[k - j]).collect();
+        let pair_unit = (0..=k).map(|j| arith.mul(inverses[j], inverses[k - j])).collect();
         let powers = (0..arith.exponent().min(128)).map(|v| arith.p_power(v)).collect();
-        Valuations { arith, k, set, den, powers }
+        Valuations { arith, k, set, pair_valuation, pair_unit, powers }
     }
 
-    /// `C(x + j − 1, j)` (multisets) or `C(x, j)` (sets) for `j = 0..=K`, as
-    /// `(valuation, unit)`, the valuation [`ZERO`] for a zero binomial.
-    fn binomials(&self, x: u128, out: &mut Vec<(u32, A::E)>) {
+    /// The numerator products `N_j` of `C(x + j − 1, j)` (multisets) or `C(x, j)`
+    /// (sets) for `j = 0..=K`, as `(valuation, unit)`, the valuation [`ZERO`]
+    /// once a factor is zero.
+    fn numerators(&self, x: u128, out: &mut Vec<(u64, A::E)>) {
         let a = &self.arith;
         out.clear();
         out.push((0, a.one()));
-        let (mut v, mut u) = (0u32, a.one());
-        a.numerators(x, self.set, self.k, |i, (nv, nu)| {
-            let (dv, du) = self.den[i - 1];
-            v = v + nv - dv;
-            u = a.mul(a.mul(u, nu), du);
+        let (mut v, mut u) = (0u64, a.one());
+        a.numerators(x, self.set, self.k, |_, (nv, nu)| {
+            v += nv as u64;
+            u = a.mul(u, nu);
             out.push((v, u));
         });
         out.resize(self.k + 1, (ZERO, a.one()));
     }
 
-    /// `Σ_j (−1)^{K−j} A_j B_{K−j}` from the binomials of `e` and `o`.
+    /// `Σ_j (−1)^{K−j} C_j(e) C_{K−j}(o)` from the numerator products of `e`
+    /// and `o`: `N_j(e)·N_{K−j}(o) / (j!·(K−j)!)`.
     fn coefficient(&self, e: u128, o: u128, bufs: &mut Buffers<A::E>) -> u128 {
         let a = &self.arith;
-        self.binomials(e, &mut bufs.0);
-        self.binomials(o, &mut bufs.1);
-        let top = a.exponent();
+        self.numerators(e, &mut bufs.0);
+        self.numerators(o, &mut bufs.1);
+        let top = a.exponent() as u64;
         let (mut plus, mut minus) = (a.zero(), a.zero());
         for (j, &(va, ua)) in bufs.0.iter().enumerate() {
             let (vb, ub) = bufs.1[self.k - j];
-            let v = va as u64 + vb as u64;
-            if v >= top as u64 {
+            // a product of integers, so at least the denominator's valuation
+            let v = (va + vb).saturating_sub(self.pair_valuation[j]);
+            if v >= top || va >= ZERO || vb >= ZERO {
                 continue;
             }
-            let term = a.mul(a.mul(ua, ub), self.powers[v as usize]);
+            let term = a.mul(a.mul(ua, ub), a.mul(self.pair_unit[j], self.powers[v as usize]));
             if (self.k - j).is_multiple_of(2) {
                 plus = a.add(plus, term);
             } else {
