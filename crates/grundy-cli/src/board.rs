@@ -13,7 +13,7 @@ pub struct BoardArgs {
     /// Side length: coordinates run over 0..N-1.
     #[arg(long, value_parser = crate::number)]
     n: u64,
-    /// Number of distinguishable tokens (cells may be shared).
+    /// Number of tokens (cells may be shared; told apart unless --order says otherwise).
     #[arg(long, value_parser = crate::number)]
     tokens: u64,
     /// The subtraction set, comma separated.
@@ -32,12 +32,13 @@ pub struct BoardArgs {
 pub fn run(a: &BoardArgs) -> CliResult {
     let moves = SubtractionSet::parse(&a.moves)?;
     let max_len = usize::try_from(a.max_len).unwrap_or(usize::MAX);
-    let board = Board::new(a.n, a.tokens, a.dims, moves.clone())?.with_max_len(max_len)?;
+    let board =
+        Board::new(a.n, a.tokens, a.dims, moves.clone())?.with_max_len(max_len)?.with_order(a.opts.order());
     let parameters = params(&[
         ("n", json!(a.n)),
         ("tokens", json!(a.tokens)),
         ("moves", json!(moves.moves())),
         ("dims", json!(a.dims)),
     ]);
-    run_count("board", parameters, &a.opts, Outcome::Winning, &board)
+    run_count("board", parameters, &a.opts, Outcome::Winning, "tokens", &board)
 }

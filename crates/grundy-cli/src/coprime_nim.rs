@@ -34,11 +34,11 @@ pub fn run(a: &CoprimeArgs) -> CliResult {
         MethodArg::Sieve => Method::Sieve,
         MethodArg::Sublinear => Method::Sublinear,
     };
-    let game = CoprimeNim::new(a.n, a.piles)?.with_method(method);
+    let game = CoprimeNim::new(a.n, a.piles)?.with_method(method).with_order(a.opts.order());
     let used = match game.component().method() {
         Method::Sieve => "sieve",
         _ => "sublinear",
     };
     let parameters = params(&[("n", json!(a.n)), ("piles", json!(a.piles)), ("method", json!(used))]);
-    run_count("coprime-nim", parameters, &a.opts, Outcome::Losing, &game)
+    run_count("coprime-nim", parameters, &a.opts, Outcome::Losing, "piles", &game)
 }

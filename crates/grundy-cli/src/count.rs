@@ -65,7 +65,8 @@ pub fn run(a: &CountArgs) -> CliResult {
     let values = Values::from_histogram(pairs)?;
     let parameters =
         params(&[("values", json!(a.values)), ("piles", json!(a.piles)), ("histogram", json!(a.histogram))]);
-    run_count("count", parameters, &a.opts, Outcome::Losing, &Sum::of(values, a.piles))
+    let sum = Sum::of(values, a.piles).with_order(a.opts.order());
+    run_count("count", parameters, &a.opts, Outcome::Losing, "piles", &sum)
 }
 
 #[cfg(test)]

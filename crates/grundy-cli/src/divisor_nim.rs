@@ -20,12 +20,13 @@ pub struct DivisorArgs {
 }
 
 pub fn run(a: &DivisorArgs) -> CliResult {
-    let game = DivisorNim::new(a.n, a.piles)?;
+    let game = DivisorNim::new(a.n, a.piles)?.with_order(a.opts.order());
     run_count(
         "divisor-nim",
         params(&[("n", json!(a.n)), ("piles", json!(a.piles))]),
         &a.opts,
         Outcome::Winning,
+        "piles",
         &game,
     )
 }

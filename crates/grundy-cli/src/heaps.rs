@@ -37,12 +37,13 @@ pub struct HeapsArgs {
 pub fn run(a: &HeapsArgs) -> CliResult {
     let game = HeapGame::parse(a.moves.as_deref(), a.game.as_deref())?;
     let limits = Limits::new(usize::try_from(a.max_len).unwrap_or(usize::MAX), a.max_work)?;
-    let heaps = Heaps::new(game, a.n, a.piles)?.with_min(a.min).with_limits(limits);
+    let heaps =
+        Heaps::new(game, a.n, a.piles)?.with_min(a.min).with_limits(limits).with_order(a.opts.order());
     let parameters = params(&[
         ("game", json!(heaps.component().game().describe())),
         ("n", json!(a.n)),
         ("piles", json!(a.piles)),
         ("min", json!(a.min)),
     ]);
-    run_count("heaps", parameters, &a.opts, Outcome::Losing, &heaps)
+    run_count("heaps", parameters, &a.opts, Outcome::Losing, "piles", &heaps)
 }

@@ -15,7 +15,7 @@ mod sequence;
 mod silver_dollar;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use grundy::{Arithmetic, Budget, Error, Modulus, Outcome};
+use grundy::{Arithmetic, Budget, Error, Modulus, Order, Outcome};
 
 /// What a request may use on the machine this command line runs on (24 GiB):
 /// half the memory, and exact answers of up to ten million digits.
@@ -67,6 +67,28 @@ impl From<CountArg> for Outcome {
     }
 }
 
+/// How the copies of a component in a position are told apart.
+#[derive(Clone, Copy, Debug, Default, ValueEnum)]
+enum OrderArg {
+    /// Ordered tuples: the copies are told apart.
+    #[default]
+    Ordered,
+    /// Multisets: sorted tuples a1 <= ... <= aK.
+    Multiset,
+    /// Sets: K different positions a1 < ... < aK.
+    Set,
+}
+
+impl From<OrderArg> for Order {
+    fn from(o: OrderArg) -> Order {
+        match o {
+            OrderArg::Ordered => Order::Ordered,
+            OrderArg::Multiset => Order::Multiset,
+            OrderArg::Set => Order::Set,
+        }
+    }
+}
+
 /// The options every game subcommand shares.
 #[derive(Args, Debug, Clone)]
 struct CountOptions {
@@ -79,6 +101,9 @@ struct CountOptions {
     /// Print one JSON object instead of the bare count.
     #[arg(long)]
     json: bool,
+    /// Count ordered tuples of components, multisets (sorted tuples) or sets (different components).
+    #[arg(long, value_enum, default_value = "ordered")]
+    order: OrderArg,
 }
 
 impl CountOptions {
@@ -91,6 +116,10 @@ impl CountOptions {
 
     fn outcome(&self, default: Outcome) -> Outcome {
         self.count.map_or(default, Outcome::from)
+    }
+
+    fn order(&self) -> Order {
+        self.order.into()
     }
 }
 
@@ -109,7 +138,17 @@ pub fn number(text: &str) -> Result<u64, String> {
 /// The library's message in the command line's words: a parameter named
 /// `` `max_len` `` becomes the flag `--max-len`.
 pub fn message(e: &Error) -> String {
-    one_line(&flags(&e.to_string()))
+    renamed_message(e, &[])
+}
+
+/// [`message`] for a command whose flags name some library parameters
+/// otherwise: `(parameter, flag)` pairs, e.g. `copies` is `--piles`.
+pub fn renamed_message(e: &Error, renames: &[(&str, &str)]) -> String {
+    let mut text = e.to_string();
+    for (parameter, flag) in renames {
+        text = text.replace(&format!("`{parameter}`"), &format!("`{flag}`"));
+    }
+    one_line(&flags(&text))
 }
 
 /// Library wording to command-line wording: every `` `name` `` becomes `--name`.

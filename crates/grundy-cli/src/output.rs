@@ -1,8 +1,8 @@
 //! Printing a count: the bare decimal value, or one JSON object.
 
 use crate::progress::Progress;
-use crate::{CountOptions, MACHINE_BUDGET};
-use grundy::{Context, Counter, Outcome};
+use crate::{CliError, CountOptions, MACHINE_BUDGET, renamed_message};
+use grundy::{Context, Counter, Order, Outcome};
 use num_bigint::BigUint;
 use serde_json::{Map, Value, json};
 use std::fmt::Display;
@@ -29,19 +29,21 @@ pub struct Report {
     pub parameters: Map<String, Value>,
     pub modulus: Option<u64>,
     pub outcome: Outcome,
+    pub order: Order,
     pub value: BigUint,
     pub seconds: f64,
 }
 
 impl Report {
-    /// The JSON object: game, parameters, modulus (or null), count, value as a
-    /// decimal string, and seconds taken.
+    /// The JSON object: game, parameters, modulus (or null), count, order,
+    /// value as a decimal string, and seconds taken.
     pub fn to_json(&self) -> Value {
         json!({
             "game": self.game,
             "parameters": Value::Object(self.parameters.clone()),
             "modulus": self.modulus,
             "count": self.outcome.name(),
+            "order": self.order.name(),
             "value": self.value.to_string(),
             "seconds": self.seconds,
         })
@@ -77,17 +79,21 @@ pub fn with_context<T>(f: impl FnOnce(&mut Context<'_>) -> T) -> T {
     f(&mut ctx)
 }
 
-/// Runs one count with the shared options and prints its report.
+/// Runs one count with the shared options and prints its report. The counter
+/// was built with `opts`' order; `copies` is the flag that gives the number of
+/// components (the library's `copies`).
 pub fn run_count(
     game: &'static str,
     parameters: Map<String, Value>,
     opts: &CountOptions,
     default: Outcome,
+    copies: &str,
     counter: &impl Counter,
 ) -> crate::CliResult {
     let outcome = opts.outcome(default);
     let (value, seconds) = timed(|| with_context(|ctx| counter.count_with(opts.arithmetic(), outcome, ctx)));
+    let value = value.map_err(|e| CliError::Message(renamed_message(&e, &[("copies", copies)])))?;
     let modulus = opts.modulus.map(|m| m.get());
-    Report { game, parameters, modulus, outcome, value: value?, seconds }.print(opts);
+    Report { game, parameters, modulus, outcome, order: opts.order(), value, seconds }.print(opts);
     Ok(())
 }

@@ -20,12 +20,13 @@ pub struct SilverArgs {
 }
 
 pub fn run(a: &SilverArgs) -> CliResult {
-    let game = SilverDollar::new(a.n, a.coins)?;
+    let game = SilverDollar::new(a.n, a.coins)?.with_order(a.opts.order())?;
     run_count(
         "silver-dollar",
         params(&[("n", json!(a.n)), ("coins", json!(a.coins))]),
         &a.opts,
         Outcome::Winning,
+        "coins",
         &game,
     )
 }

@@ -87,12 +87,7 @@ fn bad_input_is_one_line_on_stderr_with_status_2() {
         &[],
     ];
     for args in cases {
-        let o = grundy(args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
-        assert!(o.stdout.is_empty(), "{args:?} printed {:?}", stdout(&o));
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err:?}");
-        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        refused(args);
     }
 }
 
@@ -509,4 +504,131 @@ fn count_values_errors_name_the_line() {
     assert_eq!(v["game"], "count");
     assert_eq!(v["count"], "losing");
     assert_eq!(v["value"], "5");
+}
+
+/// The command's count as a number.
+fn count_of(args: &[&str]) -> u64 {
+    ok_line(args).parse().unwrap()
+}
+
+#[test]
+fn order_flag_counts_multisets_and_sets_like_the_oracle() {
+    use grundy_reference::{
+        CoprimePile, DivisorPile, SubtractionHeap, Unordered, unordered_board_counts, unordered_pile_counts,
+    };
+    for (order, kind) in [("multiset", Unordered::Multiset), ("set", Unordered::Set)] {
+        let (win, lose) = unordered_board_counts(3, 2, 2, &[2, 3, 5, 7], kind);
+        assert_eq!(count_of(&["board", "--n", "3", "--tokens", "2", "--order", order]), win);
+        let (win, _) = unordered_pile_counts(DivisorPile, 1, 7, 3, kind);
+        assert_eq!(count_of(&["divisor-nim", "--n", "7", "--order", order]), win);
+        let (_, lose_c) = unordered_pile_counts(CoprimePile, 1, 9, 3, kind);
+        assert_eq!(count_of(&["coprime-nim", "--n", "10", "--piles", "3", "--order", order]), lose_c);
+        let (_, lose_h) = unordered_pile_counts(SubtractionHeap(vec![1, 3, 4]), 1, 8, 3, kind);
+        assert_eq!(
+            count_of(&["heaps", "--moves", "1,3,4", "--n", "8", "--piles", "3", "--order", order]),
+            lose_h
+        );
+        let modular = count_of(&[
+            "board",
+            "--n",
+            "3",
+            "--tokens",
+            "2",
+            "--order",
+            order,
+            "--count",
+            "losing",
+            "--modulus",
+            "7",
+        ]);
+        assert_eq!(modular, lose % 7);
+    }
+    // piles 1..=4 of Divisor Nim have values 0, 1, 0, 2
+    assert_eq!(
+        ok_line(&["divisor-nim", "--n", "4", "--piles", "2", "--order", "multiset", "--count", "losing"]),
+        "5"
+    );
+    assert_eq!(
+        ok_line(&["divisor-nim", "--n", "4", "--piles", "2", "--order", "set", "--count", "losing"]),
+        "1"
+    );
+    // more different piles than there are pile sizes: no set at all
+    assert_eq!(ok_line(&["divisor-nim", "--n", "4", "--piles", "5", "--order", "set"]), "0");
+}
+
+#[test]
+fn count_command_takes_the_order_too() {
+    use grundy_reference::{Unordered, unordered_xor_by_positions};
+    let path = std::env::temp_dir().join(format!("grundy-values-{}.txt", std::process::id()));
+    let values = [0u64, 1, 1, 2, 3, 5, 5, 5, 6];
+    std::fs::write(&path, values.iter().map(|v| format!("{v}\n")).collect::<String>()).unwrap();
+    let file = path.to_str().unwrap();
+    for (order, kind) in [("multiset", Unordered::Multiset), ("set", Unordered::Set)] {
+        for k in [2usize, 4] {
+            let want = unordered_xor_by_positions(&values, k, kind)[0];
+            let piles = k.to_string();
+            let line = ok_line(&["count", "--values", file, "--piles", &piles, "--order", order, "--json"]);
+            let v: serde_json::Value = serde_json::from_str(&line).unwrap();
+            assert_eq!(v["value"], want.to_string(), "{order} K={k}");
+            assert_eq!(v["order"], order);
+        }
+    }
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn json_reports_the_order_of_every_counting_command() {
+    let commands: &[&[&str]] = &[
+        &["board", "--n", "3", "--tokens", "2"],
+        &["divisor-nim", "--n", "10"],
+        &["coprime-nim", "--n", "10", "--piles", "3"],
+        &["heaps", "--game", "0.77", "--n", "10", "--piles", "3"],
+        &["silver-dollar", "--n", "10", "--coins", "2"],
+    ];
+    for args in commands {
+        let plain = ok_line(args);
+        let with = |extra: &[&str]| ok_line(&[args, extra].concat());
+        // the default is ordered, and naming it changes nothing
+        assert_eq!(with(&["--order", "ordered"]), plain, "{args:?}");
+        let v: serde_json::Value = serde_json::from_str(&with(&["--json"])).unwrap();
+        assert_eq!(v["order"], "ordered", "{args:?}");
+        assert_eq!(v["value"], plain, "{args:?}");
+        if args[0] != "silver-dollar" {
+            let v: serde_json::Value = serde_json::from_str(&with(&["--json", "--order", "set"])).unwrap();
+            assert_eq!(v["order"], "set", "{args:?}");
+        }
+    }
+}
+
+/// Runs a request that must be refused: exit status 2, nothing on stdout and
+/// one line on stderr, which is returned.
+fn refused(args: &[&str]) -> String {
+    let o = grundy(args);
+    assert_eq!(o.status.code(), Some(2), "{args:?}");
+    assert!(o.stdout.is_empty(), "{args:?} printed {:?}", stdout(&o));
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err:?}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    err
+}
+
+#[test]
+fn unordered_refusals_are_one_line_in_flag_words() {
+    let cases = [
+        ("silver-dollar --n 10 --coins 2 --order multiset", "--order"),
+        ("silver-dollar --n 10 --coins 2 --order set", "indistinguishable"),
+        ("divisor-nim --n 10 --order bag", "--order"),
+        ("heaps --moves 1 --n 1e18 --piles 1e18 --order multiset --modulus 7", "--piles"),
+        ("board --n 5 --tokens 1e18 --order set --modulus 7", "--tokens"),
+        // beyond 2^126 cells, an even modulus
+        ("board --n 1e18 --dims 3 --tokens 2 --order multiset --modulus 2^40", "--n"),
+    ];
+    for (args, needle) in cases {
+        let args: Vec<&str> = args.split_whitespace().collect();
+        let err = refused(&args);
+        assert!(err.contains(needle) && !err.contains('`') && !err.contains("copies"), "{args:?}: {err}");
+    }
+    // beyond 2^126 cells a modulus whose prime factors exceed the number of tokens still works
+    let args = "board --n 1e18 --dims 3 --tokens 2 --order multiset --modulus 10^9+7";
+    ok_line(&args.split_whitespace().collect::<Vec<_>>());
 }

@@ -7,6 +7,8 @@
 //! It is exponential and only for small sizes: the slow reference that every fast
 //! path in grundy is tested against.
 
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
 use std::collections::HashMap;
 use std::hash::Hash;
 
@@ -317,4 +319,144 @@ pub fn silver_dollar_counts(n: u32, coins: u32) -> (u64, u64) {
         }
     }
     (win, lose)
+}
+
+/// Positions of indistinguishable components: multisets (`a₁ <= … <= a_K`) or
+/// sets (`a₁ < … < a_K`) of component positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unordered {
+    /// Sorted tuples with repetition.
+    Multiset,
+    /// Strictly increasing tuples.
+    Set,
+}
+
+/// Calls `f` on every sorted tuple of the given length over `0..base`:
+/// nondecreasing for multisets, increasing for sets (lexicographic).
+pub fn for_each_sorted_tuple(base: u64, len: usize, kind: Unordered, mut f: impl FnMut(&[u64])) {
+    fn go(base: u64, len: usize, strict: bool, from: u64, t: &mut Vec<u64>, f: &mut dyn FnMut(&[u64])) {
+        if t.len() == len {
+            f(t);
+            return;
+        }
+        for x in from..base {
+            t.push(x);
+            go(base, len, strict, if strict { x + 1 } else { x }, t, f);
+            t.pop();
+        }
+    }
+    go(base, len, kind == Unordered::Set, 0, &mut Vec::with_capacity(len), &mut f);
+}
+
+/// Counts `(winning, losing)` multisets or sets of `piles` piles with sizes in
+/// `lo..=hi`, by searching the whole multi-pile game.
+pub fn unordered_pile_counts<G: Game<Pos = u64>>(
+    game: G,
+    lo: u64,
+    hi: u64,
+    piles: usize,
+    kind: Unordered,
+) -> (u64, u64) {
+    let mut solver = Solver::new(Sum(game));
+    let (mut win, mut lose) = (0, 0);
+    for_each_sorted_tuple((hi + 1).saturating_sub(lo), piles, kind, |t| {
+        let parts: Vec<u64> = t.iter().map(|x| x + lo).collect();
+        if solver.is_winning(&parts) { win += 1 } else { lose += 1 }
+    });
+    (win, lose)
+}
+
+/// Counts `(winning, losing)` multisets or sets of `tokens` cells of
+/// `{0..n−1}^dims`, by searching the whole multi-token game.
+pub fn unordered_board_counts(
+    n: u64,
+    tokens: usize,
+    dims: usize,
+    moves: &[u64],
+    kind: Unordered,
+) -> (u64, u64) {
+    let cells: Vec<Vec<u64>> = {
+        let mut all = Vec::new();
+        for_each_tuple(n, dims, |c| all.push(c.to_vec()));
+        all
+    };
+    let mut solver = Solver::new(Sum(BoardToken { moves: moves.to_vec() }));
+    let (mut win, mut lose) = (0, 0);
+    for_each_sorted_tuple(cells.len() as u64, tokens, kind, |t| {
+        let mut parts: Vec<Vec<u64>> = t.iter().map(|&i| cells[i as usize].clone()).collect();
+        parts.sort();
+        if solver.is_winning(&parts) { win += 1 } else { lose += 1 }
+    });
+    (win, lose)
+}
+
+/// How many multisets or sets of `k` positions with the given Grundy values
+/// have each XOR, by a DP over the positions one at a time choosing how many
+/// copies of each, tracking the count chosen and the XOR so far (exact; panics
+/// beyond `u128`).
+pub fn unordered_xor_by_positions(values: &[u64], k: usize, kind: Unordered) -> Vec<u128> {
+    let top = values.iter().copied().max().unwrap_or(0);
+    let len = (top + 1).next_power_of_two() as usize;
+    // dp[j][x]: ways to choose j copies so far with XOR x
+    let mut dp = vec![vec![0u128; len]; k + 1];
+    dp[0][0] = 1;
+    for &v in values {
+        let v = v as usize;
+        let old = dp.clone();
+        for j in 1..=k {
+            for x in 0..len {
+                // the last copy chosen is of this position: from before it
+                // (sets) or from any number of its copies already (multisets)
+                let from = match kind {
+                    Unordered::Set => old[j - 1][x ^ v],
+                    Unordered::Multiset => dp[j - 1][x ^ v],
+                };
+                dp[j][x] = old[j][x].checked_add(from).expect("fits in u128");
+            }
+        }
+    }
+    dp.swap_remove(k)
+}
+
+/// How many multisets or sets of `k` positions have each XOR, for `count`
+/// positions of each `value` (pairs `(value, count)`, counts as large as you
+/// like): a DP over the values choosing how many copies have each value, with
+/// `count` multichoose `t` (or `count` choose `t`) ways, in big integers.
+pub fn unordered_xor_by_values(hist: &[(u64, u128)], k: usize, kind: Unordered) -> Vec<BigUint> {
+    let top = hist.iter().map(|h| h.0).max().unwrap_or(0);
+    let len = (top + 1).next_power_of_two() as usize;
+    let mut dp = vec![vec![BigUint::zero(); len]; k + 1];
+    dp[0][0] = BigUint::one();
+    for &(v, count) in hist {
+        // ways[t]: choices of t copies among `count` positions
+        let ways: Vec<BigUint> = (0..=k as u128)
+            .map(|t| {
+                // the t factors from `bottom` up, over t!
+                let bottom = match kind {
+                    Unordered::Multiset if t > 0 && count == 0 => return BigUint::zero(),
+                    Unordered::Multiset => count,
+                    Unordered::Set if t > count => return BigUint::zero(),
+                    Unordered::Set => count + 1 - t,
+                };
+                let mut num = BigUint::one();
+                let mut den = BigUint::one();
+                for i in 0..t {
+                    num *= BigUint::from(bottom + i);
+                    den *= BigUint::from(i + 1);
+                }
+                num / den
+            })
+            .collect();
+        let mut next = vec![vec![BigUint::zero(); len]; k + 1];
+        for (j, row) in dp.iter().enumerate() {
+            for (x, c) in row.iter().enumerate().filter(|(_, c)| !c.is_zero()) {
+                for (t, w) in ways.iter().enumerate().take(k + 1 - j) {
+                    let y = if t % 2 == 1 { x ^ v as usize } else { x };
+                    next[j + t][y] += c * w;
+                }
+            }
+        }
+        dp = next;
+    }
+    dp.swap_remove(k)
 }

@@ -148,7 +148,9 @@ pub mod parse;
 pub mod ring;
 pub mod xor;
 
-pub use count::{Component, Context, Copies, Counter, Histogram, Observer, Outcome, Positions, Sum, Values};
+pub use count::{
+    Component, Context, Copies, Counter, Histogram, Observer, Order, Outcome, Positions, Sum, Values,
+};
 pub use error::{Budget, Error, Remedy};
 pub use games::board::{Board, BoardToken};
 pub use games::coprime_nim::{CoprimeNim, CoprimePile, Method};

@@ -10,6 +10,7 @@
 mod component;
 mod context;
 mod histogram;
+mod order;
 mod spectrum;
 mod sum;
 mod values;
@@ -17,6 +18,7 @@ mod values;
 pub use component::Component;
 pub use context::{Context, Observer};
 pub use histogram::{Histogram, MAX_TOTAL, Positions};
+pub use order::Order;
 pub use spectrum::Spectrum;
 pub use sum::{Copies, Sum, count_parts};
 pub use values::Values;

@@ -2,15 +2,20 @@
 
 use super::component::Component;
 use super::context::Context;
-use super::histogram::Histogram;
+use super::histogram::{Histogram, Positions};
+use super::order::Order;
+use super::spectrum::Spectrum;
 use super::{Counter, Outcome};
-use crate::error::Error;
+use crate::error::{Budget, Error, Remedy};
+use crate::number::series::Series;
 use crate::ring::{Counting, Ring};
 use rayon::prelude::*;
 use std::sync::Arc;
 
 /// A sum of components, each taken some number of times: ordered tuples of
-/// positions, one from each copy of each component.
+/// positions, one from each copy of each component, or with
+/// [`Sum::with_order`] multisets or sets of the copies of each component (the
+/// components still told apart).
 ///
 /// ```
 /// use grundy::{Counter, CoprimePile, DivisorPile, Modulus, Outcome, Sum};
@@ -27,6 +32,7 @@ use std::sync::Arc;
 #[derive(Clone, Default)]
 pub struct Sum {
     parts: Vec<(Arc<dyn Component>, u64)>,
+    order: Order,
 }
 
 impl Sum {
@@ -50,6 +56,31 @@ impl Sum {
         self.parts.push((component, copies));
         self
     }
+
+    /// The same sum, the copies of each component told apart as `order` says:
+    /// a position is a multiset (or a set) of the copies of each component, one
+    /// for every component.
+    ///
+    /// ```
+    /// use grundy::{Counter, Order, Outcome, Sum, Values};
+    ///
+    /// // Values 0, 1, 1: multisets of two lose when both values agree, {a, a} or
+    /// // {b, b} or {b, c} among the two positions b, c of value 1, and {a, a}.
+    /// let values = Values::new([0, 1, 1]).unwrap();
+    /// let pairs = Sum::of(values.clone(), 2).with_order(Order::Multiset);
+    /// assert_eq!(pairs.count_exact(Outcome::Losing).unwrap(), 4u32.into());
+    /// // With one more position of value 0 told apart: {0} ⊕ multiset of two.
+    /// let more = pairs.with(Values::new([0]).unwrap(), 1);
+    /// assert_eq!(more.count_exact(Outcome::Losing).unwrap(), 4u32.into());
+    /// ```
+    pub fn with_order(self, order: Order) -> Self {
+        Sum { order, ..self }
+    }
+
+    /// How the copies of each component are told apart.
+    pub fn order(&self) -> Order {
+        self.order
+    }
 }
 
 /// `copies` copies of one component: the questions of the built-in games
@@ -65,12 +96,24 @@ impl Sum {
 pub struct Copies<C> {
     component: C,
     copies: u64,
+    order: Order,
 }
 
 impl<C: Component> Copies<C> {
-    /// `copies` copies of `component`.
+    /// `copies` copies of `component`, as ordered tuples.
     pub fn of(component: C, copies: u64) -> Self {
-        Copies { component, copies }
+        Copies { component, copies, order: Order::Ordered }
+    }
+
+    /// The same copies told apart as `order` says: ordered tuples, multisets or
+    /// sets of component positions.
+    pub fn with_order(self, order: Order) -> Self {
+        Copies { order, ..self }
+    }
+
+    /// How the copies are told apart.
+    pub fn order(&self) -> Order {
+        self.order
     }
 
     /// The component.
@@ -85,18 +128,18 @@ impl<C: Component> Copies<C> {
 
     /// The same number of copies of another component.
     pub fn map(self, f: impl FnOnce(C) -> C) -> Self {
-        Copies { component: f(self.component), copies: self.copies }
+        Copies { component: f(self.component), ..self }
     }
 
     /// [`Copies::map`] for a change that may be refused.
     pub fn try_map(self, f: impl FnOnce(C) -> Result<C, Error>) -> Result<Self, Error> {
-        Ok(Copies { component: f(self.component)?, copies: self.copies })
+        Ok(Copies { component: f(self.component)?, ..self })
     }
 }
 
 impl<C: Component> Counter for Copies<C> {
     fn log10_total(&self) -> f64 {
-        self.copies as f64 * self.component.positions().log10()
+        self.order.log10_positions(self.component.positions().log10(), self.copies)
     }
     fn count_in<R: Counting>(
         &self,
@@ -104,13 +147,13 @@ impl<C: Component> Counter for Copies<C> {
         outcome: Outcome,
         ctx: &mut Context<'_>,
     ) -> Result<R::Elem, Error> {
-        count_parts(ring, &[(&self.component, self.copies)], outcome, ctx)
+        count_parts(ring, &[(&self.component, self.copies)], self.order, outcome, ctx)
     }
 }
 
 impl Counter for Sum {
     fn log10_total(&self) -> f64 {
-        self.parts.iter().map(|(c, k)| *k as f64 * c.positions().log10()).sum()
+        self.parts.iter().map(|(c, k)| self.order.log10_positions(c.positions().log10(), *k)).sum()
     }
 
     fn count_in<R: Counting>(
@@ -120,72 +163,169 @@ impl Counter for Sum {
         ctx: &mut Context<'_>,
     ) -> Result<R::Elem, Error> {
         let parts: Vec<(&dyn Component, u64)> = self.parts.iter().map(|(c, k)| (c.as_ref(), *k)).collect();
-        count_parts(ring, &parts, outcome, ctx)
+        count_parts(ring, &parts, self.order, outcome, ctx)
     }
 }
 
-/// The losing or winning positions of the sum of `parts` (component, copies)
-/// in `ring`: `losing = 2^{−B} Σ_s Π_i Ŵ_i(s)^{K_i}`, `total = Π_i P_i^{K_i}`.
+/// The losing or winning positions of the sum of `parts` (component, copies),
+/// the copies of each component told apart as `order` says, in `ring`:
+/// `losing = 2^{−B} Σ_s Π_i c_i(s)`, `total = Π_i c_i(0)`, where `c_i(s)` is
+/// `Ŵ_i(s)^{K_i}` for ordered tuples and the coefficient of the unordered series
+/// otherwise (see [`Order`]).
 ///
 /// The component with the most bits `B` is transformed in classes of
 /// `s mod 2^low`, `low` the most bits among the others, whose transforms are
-/// written out (`2^low` values each). Cost: the transforms, plus one power per
-/// transform term of the largest component and `2^low` products.
+/// written out (`2^low` values each). Cost: the transforms, plus one power (or
+/// series coefficient) per distinct transform value of the largest component
+/// and `2^low` products.
 pub fn count_parts<R: Counting>(
     ring: &R,
     parts: &[(&dyn Component, u64)],
+    order: Order,
     outcome: Outcome,
     ctx: &mut Context<'_>,
 ) -> Result<R::Elem, Error> {
     let active: Vec<(&dyn Component, u64)> = parts.iter().copied().filter(|&(_, k)| k > 0).collect();
-    let total = active.iter().fold(ring.one(), |acc, (c, k)| {
-        let p = c.positions();
-        let power = ring.pow(&ring.of_u128(p.base), p.exponent as u128 * *k as u128);
-        ring.mul(&acc, &power)
-    });
+    let total = match order {
+        Order::Ordered => active.iter().fold(ring.one(), |acc, (c, k)| {
+            let p = c.positions();
+            let power = ring.pow(&ring.of_u128(p.base), p.exponent as u128 * *k as u128);
+            ring.mul(&acc, &power)
+        }),
+        _ => unordered_total(ring, &active, order, &ctx.budget)?,
+    };
     let losing = if active.is_empty() {
         ring.one()
     } else {
         let mut hists = Vec::with_capacity(active.len());
         for (c, k) in &active {
-            hists.push((c.histogram(ctx)?, *k));
+            hists.push(Part { histogram: c.histogram(ctx)?, copies: *k, positions: c.positions() });
         }
-        zero_xor_sum(ring, &hists, ctx)?
+        zero_xor_sum(ring, &hists, order, ctx)?
     };
     Ok(outcome.select(ring, &total, losing))
 }
 
-/// `2^{−B} Σ_s Π_i Ŵ_i(s)^{K_i}`: the positions whose values XOR to 0.
+/// `Π_i c_i(0)`: the coefficients at `w = P_i`, `C(P + K − 1, K)` or `C(P, K)`.
+fn unordered_total<R: Counting>(
+    ring: &R,
+    parts: &[(&dyn Component, u64)],
+    order: Order,
+    budget: &Budget,
+) -> Result<R::Elem, Error> {
+    let lifted = ring.lift(0);
+    let mut total = lifted.one();
+    for (c, k) in parts {
+        let p = c.positions();
+        let base = i128::try_from(p.base).map_err(|_| Error::TooLarge {
+            what: "a component".into(),
+            estimate: format!("{} positions", p.base),
+            limit: "2^127 - 1".into(),
+            remedy: Remedy::Smaller("n"),
+        })?;
+        if let Some(series) = Series::new(order, p, *k, p.exponent) {
+            let c = ring.series_coefficients(&lifted, &series, &[base], budget)?;
+            total = lifted.mul(&total, &c[0]);
+        }
+    }
+    Ok(ring.unlift(&lifted, &total, 0))
+}
+
+/// One component of a sum, ready to count.
+struct Part {
+    histogram: Histogram,
+    copies: u64,
+    positions: Positions,
+}
+
+/// How one part's transform values become the factors of `Σ_s Π_i c_i(s)`.
+enum Weights<E> {
+    /// Ordered tuples: `v^exponent`.
+    Power(u128),
+    /// Unordered: the series coefficient of every distinct value, by value.
+    Table(Vec<(i128, E)>),
+}
+
+/// The weights of `spectrum`'s values in `lifted` (`ring.lift(B)`).
+fn weights<R: Counting>(
+    ring: &R,
+    lifted: &R::Lift,
+    spectrum: &Spectrum,
+    part: &Part,
+    order: Order,
+    budget: &Budget,
+) -> Result<Weights<<R::Lift as Ring>::Elem>, Error> {
+    let Some(series) = Series::new(order, part.positions, part.copies, spectrum.power()) else {
+        return Ok(Weights::Power(part.copies as u128 * spectrum.power() as u128));
+    };
+    // Unordered counts weigh every index, zeros too: the spectrum must hold them all.
+    let indices: u128 = spectrum.terms().iter().map(|t| t.1).sum();
+    if indices != 1u128 << spectrum.bits() {
+        return Err(Error::Internal(format!(
+            "a spectrum of {} bits covers {indices} indices",
+            spectrum.bits()
+        )));
+    }
+    let mut values: Vec<i128> = spectrum.terms().iter().map(|t| t.0).collect();
+    values.sort_unstable();
+    values.dedup();
+    let coefficients = ring.series_coefficients(lifted, &series, &values, budget)?;
+    Ok(Weights::Table(values.into_iter().zip(coefficients).collect()))
+}
+
+impl<E: Clone + Sync> Weights<E> {
+    /// The factor of the value `v`.
+    fn at<L: Ring<Elem = E>>(&self, lifted: &L, v: i128) -> E {
+        match self {
+            Weights::Power(k) => lifted.pow(&lifted.of_i128(v), *k),
+            Weights::Table(table) => match table.binary_search_by_key(&v, |t| t.0) {
+                Ok(i) => table[i].1.clone(),
+                Err(_) => lifted.zero(),
+            },
+        }
+    }
+
+    /// `Σ m · factor(v)` over a class of `(v, m)`.
+    fn class_sum<L: Ring<Elem = E>>(&self, lifted: &L, class: &[(i128, u128)]) -> E {
+        match self {
+            Weights::Power(k) => lifted.power_sum(class, *k),
+            Weights::Table(_) => lifted.weighted_sum(class, |v| self.at(lifted, v)),
+        }
+    }
+}
+
+/// `2^{−B} Σ_s Π_i c_i(s)`: the positions whose values XOR to 0.
 fn zero_xor_sum<R: Counting>(
     ring: &R,
-    parts: &[(Histogram, u64)],
+    parts: &[Part],
+    order: Order,
     ctx: &mut Context<'_>,
 ) -> Result<R::Elem, Error> {
-    let bits: Vec<u32> = parts.iter().map(|(h, _)| h.bits()).collect();
+    let bits: Vec<u32> = parts.iter().map(|p| p.histogram.bits()).collect();
     let big = (0..parts.len()).max_by_key(|&i| (bits[i], std::cmp::Reverse(i))).unwrap_or(0);
     let b = bits[big];
     let low = (0..parts.len()).filter(|&i| i != big).map(|i| bits[i]).max().unwrap_or(0);
     let budget = ctx.budget;
     budget.check_memory(64.0 * (1u64 << low) as f64, "the transforms of the components", "n")?;
-    let big_spectrum = parts[big].0.spectrum(low, &budget)?;
-    let big_exponent = parts[big].1 as u128 * big_spectrum.power() as u128;
-    let mut others = Vec::new();
-    for (i, (h, k)) in parts.iter().enumerate().filter(|&(i, _)| i != big) {
-        let s = h.spectrum(bits[i], &budget)?;
-        let exponent = *k as u128 * s.power() as u128;
-        others.push((s, exponent, (1usize << bits[i]) - 1));
-    }
     let lifted = ring.lift(b);
+    let big_spectrum = parts[big].histogram.spectrum(low, &budget)?;
+    let big_weights = weights(ring, &lifted, &big_spectrum, &parts[big], order, &budget)?;
+    let mut others = Vec::new();
+    for (i, part) in parts.iter().enumerate().filter(|&(i, _)| i != big) {
+        let s = part.histogram.spectrum(bits[i], &budget)?;
+        let weights = weights(ring, &lifted, &s, part, order, &budget)?;
+        others.push((s, weights, (1usize << bits[i]) - 1));
+    }
     let class_sum = |r: usize| {
         let mut factor = lifted.one();
-        for (s, exponent, mask) in &others {
+        for (s, weights, mask) in &others {
             let (v, _) = s.class(r & mask)[0];
-            factor = lifted.mul(&factor, &lifted.pow(&lifted.of_i128(v), *exponent));
+            factor = lifted.mul(&factor, &weights.at(&lifted, v));
         }
         if factor == lifted.zero() {
             return factor;
         }
-        lifted.mul(&factor, &lifted.power_sum(big_spectrum.class(r), big_exponent))
+        lifted.mul(&factor, &big_weights.class_sum(&lifted, big_spectrum.class(r)))
     };
     let classes = big_spectrum.classes();
     let sum = if classes > 1 {
@@ -194,4 +334,27 @@ fn zero_xor_sum<R: Counting>(
         class_sum(0)
     };
     Ok(ring.unlift(&lifted, &sum, b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ring::Exact;
+
+    /// A spectrum that leaves out some indices (zeros dropped, say) would make
+    /// unordered counts wrong: it is refused, while ordered counts never look.
+    #[test]
+    fn unordered_weights_need_every_index() {
+        let part =
+            Part { histogram: Histogram::Dense(vec![2, 1]), copies: 2, positions: Positions::count(3) };
+        let whole = Spectrum::from_classes(1, vec![vec![(3, 1), (1, 1)]]);
+        let holed = Spectrum::from_classes(1, vec![vec![(3, 1)]]);
+        let budget = Budget::default();
+        for order in [Order::Multiset, Order::Set] {
+            assert!(weights(&Exact, &Exact, &whole, &part, order, &budget).is_ok());
+            let refused = weights(&Exact, &Exact, &holed, &part, order, &budget);
+            assert!(matches!(refused, Err(Error::Internal(_))), "{order}");
+        }
+        assert!(weights(&Exact, &Exact, &holed, &part, Order::Ordered, &budget).is_ok());
+    }
 }

@@ -25,7 +25,7 @@
 //! Winning = `m·C(n, m) − L`, with the binomials modulo any `M` from
 //! [`crate::number::binomial_mod`].
 
-use crate::count::{Context, Counter, Outcome};
+use crate::count::{Context, Counter, Order, Outcome};
 use crate::error::{Error, Remedy};
 use crate::ring::{Counting, Ring};
 
@@ -78,6 +78,29 @@ impl SilverDollar {
     /// The number of worthless coins.
     pub fn coins(&self) -> u64 {
         self.coins
+    }
+
+    /// The same question, its positions told apart as `order` says: only
+    /// [`Order::Ordered`], since the worthless coins are already
+    /// indistinguishable (a position is a set of squares and the dollar's).
+    ///
+    /// ```
+    /// use grundy::{Order, SilverDollar};
+    ///
+    /// let game = SilverDollar::new(10, 2).unwrap();
+    /// assert_eq!(game.with_order(Order::Ordered), Ok(game));
+    /// assert!(game.with_order(Order::Multiset).is_err());
+    /// ```
+    pub fn with_order(self, order: Order) -> Result<Self, Error> {
+        match order {
+            Order::Ordered => Ok(self),
+            _ => Err(Error::invalid(
+                "order",
+                format!(
+                    "must be ordered for the silver dollar game, not {order}: its coins are already indistinguishable"
+                ),
+            )),
+        }
     }
 
     /// Refuses an exact count whose schoolbook carry DP on big integers would

@@ -1,5 +1,6 @@
 //! The lifted ring of [`Modular`](super::Modular): integers modulo `q·2^w` for the
-//! odd part `q` of `M = 2^a·q` and `w = a + shift`.
+//! odd part `q` of `M = 2^a·q` and `w = a + shift` (`w = 0` for an odd `M`: two
+//! is a unit modulo `q`, and the quotient needs no power-of-two residue).
 //!
 //! An element is a pair: the residue modulo `q` in Montgomery form, and the
 //! residue modulo `2^w` as a wrapping `u128` (exact modulo `2^128`, hence modulo
@@ -49,13 +50,13 @@ pub struct Lifted {
 }
 
 impl Lifted {
-    /// The ring modulo `q·2^width` (`q` odd, `width <= 128`); `needed = false`
-    /// when the 2-adic residue will never be read (`M` odd).
-    pub(super) fn new(odd: Montgomery, width: u32, needed: bool) -> Self {
+    /// The ring modulo `q·2^width` (`q` odd, `width <= 128`; `width = 0` for
+    /// an odd `M`, whose 2-adic residue is never read).
+    pub(super) fn new(odd: Montgomery, width: u32) -> Self {
         debug_assert!(width <= 128);
-        let two = match (needed, width) {
-            (false, _) => TwoAdic::Unused,
-            (true, 0..=64) => TwoAdic::Word,
+        let two = match width {
+            0 => TwoAdic::Unused,
+            1..=64 => TwoAdic::Word,
             _ => TwoAdic::Wide,
         };
         Lifted { odd, width, two }
@@ -64,6 +65,11 @@ impl Lifted {
     /// The odd part's arithmetic.
     pub(super) fn odd(&self) -> &Montgomery {
         &self.odd
+    }
+
+    /// `w`: the exponent of the power-of-two part.
+    pub(super) fn width(&self) -> u32 {
+        self.width
     }
 
     /// The residue modulo `2^width`.

@@ -21,7 +21,8 @@ pub use exact::Exact;
 pub use lifted::Lifted;
 pub use modular::Modular;
 
-use crate::error::Error;
+use crate::error::{Budget, Error};
+use crate::number::series::{Series, exact_coefficients};
 use num_bigint::{BigInt, BigUint};
 use rayon::prelude::*;
 use std::fmt::Debug;
@@ -72,7 +73,12 @@ pub trait Ring: Sync + Sized {
 
     /// `Σ mᵢ · vᵢ^k` for integer terms `(vᵢ, mᵢ)`, in parallel for many terms.
     fn power_sum(&self, terms: &[(i128, u128)], k: u128) -> Self::Elem {
-        let term = |&(v, m): &(i128, u128)| self.mul(&self.pow(&self.of_i128(v), k), &self.of_u128(m));
+        self.weighted_sum(terms, |v| self.pow(&self.of_i128(v), k))
+    }
+
+    /// `Σ mᵢ · f(vᵢ)` for terms `(vᵢ, mᵢ)`, in parallel for many terms.
+    fn weighted_sum(&self, terms: &[(i128, u128)], f: impl Fn(i128) -> Self::Elem + Sync) -> Self::Elem {
+        let term = |&(v, m): &(i128, u128)| self.mul(&f(v), &self.of_u128(m));
         if terms.len() >= PARALLEL_TERMS {
             terms.par_iter().map(term).reduce(|| self.zero(), |a, b| self.add(&a, &b))
         } else {
@@ -122,6 +128,19 @@ pub trait Counting: Ring {
     /// `x / 2^shift` for an `x` of `lifted = self.lift(shift)` that stands for an
     /// integer divisible by `2^shift`.
     fn unlift(&self, lifted: &Self::Lift, x: &<Self::Lift as Ring>::Elem, shift: u32) -> Self::Elem;
+
+    /// The coefficients of an unordered count's series (see
+    /// [`crate::number::series`]) at each transform value, in the lifted ring
+    /// `lifted`. By default computed exactly and mapped into the ring.
+    fn series_coefficients(
+        &self,
+        lifted: &Self::Lift,
+        series: &Series,
+        values: &[i128],
+        budget: &Budget,
+    ) -> Result<Vec<<Self::Lift as Ring>::Elem>, Error> {
+        Ok(exact_coefficients(series, values, budget)?.iter().map(|c| lifted.of_bigint(c)).collect())
+    }
 
     /// `(Σ mᵢ · vᵢ^k) / 2^shift` for integer terms `(vᵢ, mᵢ)` whose integer sum
     /// is divisible by `2^shift`.

@@ -1,9 +1,12 @@
 //! Arithmetic modulo any `1 <= M <= 2^64 − 1`.
 
 use super::{Counting, Lifted, Multiplier, Ring};
+use crate::error::{Budget, Error};
 use crate::modular::Montgomery;
 use crate::number::binomial_mod::BinomialMod;
+use crate::number::factor::factorize;
 use crate::number::ntt::{PolyMultiplier, multiply_schoolbook};
+use crate::number::series::{self, Series};
 use crate::ring::Modulus;
 use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
@@ -33,6 +36,8 @@ pub struct Modular {
     odd: Montgomery,
     /// Binomials modulo `M` (factors `M` on first use).
     binomials: OnceLock<BinomialMod>,
+    /// The prime factorization of `q` (on first use).
+    odd_factors: OnceLock<Vec<(u64, u32)>>,
 }
 
 /// Below this many terms in the shorter factor, schoolbook beats the NTT
@@ -45,7 +50,7 @@ impl Modular {
         let m = m.get();
         let twos = m.trailing_zeros();
         let odd = Montgomery::new(m >> twos).expect("an odd part is odd");
-        Modular { m, twos, odd, binomials: OnceLock::new() }
+        Modular { m, twos, odd, binomials: OnceLock::new(), odd_factors: OnceLock::new() }
     }
 
     fn reduce_u128(&self, x: u128) -> u64 {
@@ -110,9 +115,25 @@ impl Ring for Modular {
 impl Counting for Modular {
     type Lift = Lifted;
 
-    /// Integers modulo `q · 2^{a+shift}`.
+    /// Integers modulo `q · 2^{a+shift}`; modulo `q` alone for an odd `M`, where
+    /// two is a unit.
     fn lift(&self, shift: u32) -> Lifted {
-        Lifted::new(self.odd.clone(), self.twos + shift.min(65), self.twos > 0)
+        let width = if self.twos == 0 { 0 } else { self.twos + shift.min(65) };
+        Lifted::new(self.odd.clone(), width)
+    }
+
+    /// Modulo the prime powers of `q` and modulo `2^w` ([`series::residues`]).
+    fn series_coefficients(
+        &self,
+        lifted: &Lifted,
+        series: &Series,
+        values: &[i128],
+        budget: &Budget,
+    ) -> Result<Vec<(u64, u128)>, Error> {
+        let mg = lifted.odd();
+        let factors = self.odd_factors.get_or_init(|| factorize(mg.modulus()));
+        let residues = series::residues(series, mg.modulus(), factors, lifted.width(), values, budget)?;
+        Ok(residues.into_iter().map(|(odd, two)| (mg.to_mont(odd), two)).collect())
     }
 
     /// Modulo the odd `q` the division by `2^shift` is a multiplication by
@@ -184,9 +205,9 @@ mod tests {
         ) {
             let r = ring(m);
             let l = r.lift(shift);
-            // an odd M keeps only the residue modulo q
-            let twos = if m % 2 == 1 { 0 } else { m.trailing_zeros() + shift };
-            let modulus = BigInt::from(m >> m.trailing_zeros()) * (BigInt::from(1u8) << twos);
+            let twos = m.trailing_zeros();
+            let width = if twos == 0 { 0 } else { twos + shift };
+            let modulus = BigInt::from(m >> twos) * (BigInt::from(1u8) << width);
             let back = |x: &(u64, u128)| BigInt::from(l.to_biguint(x));
             let (x, y) = (l.of_i128(a), l.of_i128(b));
             prop_assert_eq!(back(&l.mul(&x, &y)), (BigInt::from(a) * b).mod_floor(&modulus));
