@@ -25,6 +25,7 @@ if [ ! -x "$venv/bin/python" ]; then
     "$python" -m virtualenv -q "$venv"
   fi
 fi
-"$venv/bin/python" -m pip install -q --disable-pip-version-check "pytest>=7"
+# pip 21.3 or later builds ./crates/grundy-py in place, where its workspace is
+"$venv/bin/python" -m pip install -q --disable-pip-version-check "pip>=21.3" "pytest>=7"
 "$venv/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps ./crates/grundy-py
 GRUNDY_CLI="$PWD/target/release/grundy" "$venv/bin/python" -m pytest crates/grundy-py/tests -q
