@@ -36,6 +36,19 @@ def test_everything_public_is_documented():
         assert getattr(grundy.HeapGame, prop).__doc__, prop
 
 
+@pytest.mark.parametrize("name", ["__init__"] + FUNCTIONS + CLASSES)
+def test_the_docstring_examples_hold(name):
+    import doctest
+
+    obj = grundy if name == "__init__" else getattr(grundy, name)
+    finder = doctest.DocTestFinder(recurse=False)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for test in finder.find(obj, name, globs={"grundy": grundy}):
+        runner.run(test)
+    assert runner.failures == 0
+    assert runner.tries > 0 or ">>>" not in (obj.__doc__ or "")
+
+
 def test_the_package_is_typed():
     installed = Path(grundy.__file__).parent
     assert (installed / "py.typed").exists()
