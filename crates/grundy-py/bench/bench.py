@@ -37,26 +37,32 @@ if hasattr(sys, "set_int_max_str_digits"):
     sys.set_int_max_str_digits(0)
 
 
-def cli_seconds(args, repeat, wall=False):
-    """The best `seconds` of `grundy ARGS --json` (or of its whole run), and its value."""
-    best, value = float("inf"), None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        done = subprocess.run([CLI, *map(str, args), "--json"], capture_output=True, text=True, check=True)
-        elapsed = time.perf_counter() - start
-        report = json.loads(done.stdout)
-        best, value = min(best, elapsed if wall else report["seconds"]), report.get("value", report.get("values"))
-    return best, value
+def cli_run(args, wall):
+    """`grundy ARGS --json`: its `seconds` (or its whole run) and its value."""
+    start = time.perf_counter()
+    done = subprocess.run([CLI, *map(str, args), "--json"], capture_output=True, text=True, check=True)
+    elapsed = time.perf_counter() - start
+    report = json.loads(done.stdout)
+    return (elapsed if wall else report["seconds"]), report.get("value", report.get("values"))
 
 
-def python_seconds(call, repeat):
-    """The best wall time of `call()`, and its value."""
-    best, value = float("inf"), None
+def python_run(call):
+    """The wall time of `call()` and its value."""
+    start = time.perf_counter()
+    value = call()
+    return time.perf_counter() - start, value
+
+
+def best_of(repeat, cli_args, call, wall):
+    """Both sides' best times, runs interleaved so that a change of the machine's
+    load affects both alike; and both values."""
+    cli = py = float("inf")
     for _ in range(repeat):
-        start = time.perf_counter()
-        value = call()
-        best = min(best, time.perf_counter() - start)
-    return best, value
+        t, cli_value = cli_run(cli_args, wall)
+        cli = min(cli, t)
+        t, py_value = python_run(call)
+        py = min(py, t)
+    return cli, cli_value, py, py_value
 
 
 def small_call_cost():
@@ -146,15 +152,19 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="runs per side (best kept)")
     parser.add_argument("--quick", action="store_true", help="skip the workloads of seconds")
+    parser.add_argument("--threads", type=int, help="RAYON_NUM_THREADS for both sides (default: all cores)")
     args = parser.parse_args()
+    if args.threads:
+        # read by the thread pool when it starts: before the first call on both sides
+        os.environ["RAYON_NUM_THREADS"] = str(args.threads)
     grundy.divisor_nim(10)  # the first call starts the thread pool
-    print(f"grundy {grundy.__version__}, Python {sys.version.split()[0]}, CLI {CLI}")
+    threads = os.environ.get("RAYON_NUM_THREADS", "all cores")
+    print(f"grundy {grundy.__version__}, Python {sys.version.split()[0]}, CLI {CLI}, threads: {threads}")
     print(f"divisor_nim(10): {small_call_cost():.2f} µs per call (target < 50 µs)")
     print(f"{'work':34} {'python s':>12} {'cli s':>12} {'ratio':>7}")
     worst = 0.0
     for name, call, cli_args in workloads(args.quick):
-        cli, cli_value = cli_seconds(cli_args, args.repeat, wall=name.endswith("wall"))
-        py, py_value = python_seconds(call, args.repeat)
+        cli, cli_value, py, py_value = best_of(args.repeat, cli_args, call, wall=name.endswith("wall"))
         if cli_args[0] == "sequence":
             assert py_value == cli_value, name
         elif not isinstance(py_value, list):
