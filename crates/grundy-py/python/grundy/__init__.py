@@ -1,0 +1,53 @@
+"""grundy: count the winning and losing positions of sums of impartial games.
+
+Exactly, or modulo any M in [1, 2^64 - 1], for parameters far beyond brute
+force: one function per subcommand of the ``grundy`` command line, keyword
+arguments named as its flags, every count a Python ``int``.
+
+>>> import grundy
+>>> grundy.divisor_nim(10)                      # winning triples of piles in 1..=10
+692
+>>> grundy.heaps(10**18, 3, game="0.77", modulus=10**9 + 7) < 10**9 + 7
+True
+>>> grundy.sequence(12, game="0.77").period
+12
+
+Bad arguments raise ``ValueError`` (``OverflowError`` for ints beyond
+2^64 - 1, ``TypeError`` for the wrong type) with the library's message;
+requests too large for the budget (exact answers of more than ten million
+digits, more than 4 GiB of memory) raise ``grundy.TooLargeError``, a
+``ValueError``. Computations release the GIL and stop on Ctrl-C with
+``KeyboardInterrupt``.
+"""
+
+from ._grundy import (
+    HeapGame,
+    NotCertifiedError,
+    Sequence,
+    TooLargeError,
+    __version__,
+    board,
+    coprime_nim,
+    count,
+    divisor_nim,
+    heaps,
+    prime_pi,
+    sequence,
+    silver_dollar,
+)
+
+__all__ = [
+    "HeapGame",
+    "NotCertifiedError",
+    "Sequence",
+    "TooLargeError",
+    "__version__",
+    "board",
+    "coprime_nim",
+    "count",
+    "divisor_nim",
+    "heaps",
+    "prime_pi",
+    "sequence",
+    "silver_dollar",
+]

@@ -1,0 +1,142 @@
+"""Type stubs of grundy: count the winning and losing positions of sums of
+impartial games, exactly or modulo any M in [1, 2^64 - 1]."""
+
+from typing import Callable, Final, Iterable, Literal, Mapping, Optional, Sequence as _Seq, Tuple, Union
+
+__version__: Final[str]
+
+Count = Literal["winning", "losing"]
+Order = Literal["ordered", "multiset", "set"]
+#: What an options function returns for one move: the heap left, or the heaps left.
+Option = Union[int, Tuple[int, ...], _Seq[int]]
+#: A move list: ints, or a string the library parses ("1,3,4", "10^3,2").
+Moves = Union[Iterable[int], str]
+
+class TooLargeError(ValueError):
+    """A valid request too large to answer within the budget (exact digits,
+    memory, work); the message says what to do."""
+
+class NotCertifiedError(ValueError):
+    """Heap sizes beyond the computed nim-values were asked for, and no period
+    was certified; the message says which limit to raise."""
+
+class HeapGame:
+    """A heap game given by its options: ``options(n)`` returns the positions
+    reachable in one move from a heap of ``n``, each an int (the heap left) or a
+    tuple of heap sizes (the heaps left), every heap smaller than ``n``. Usable
+    wherever ``game=`` is; an exception raised by ``options`` comes out unchanged."""
+
+    def __init__(self, options: Callable[[int], Iterable[Option]], name: Optional[str] = None) -> None: ...
+    @property
+    def name(self) -> str:
+        """The name given to the game (by default the options function's name)."""
+    @property
+    def options(self) -> Callable[[int], Iterable[Option]]:
+        """The options function."""
+
+class Sequence:
+    """The nim-values of a heap game, with what is known of their period."""
+
+    @property
+    def values(self) -> list[int]:
+        """The nim-values of heaps 0..length-1."""
+    @property
+    def preperiod(self) -> Optional[int]:
+        """The first heap from which the period holds, or None if not certified."""
+    @property
+    def period(self) -> Optional[int]:
+        """The fundamental period, or None if not certified."""
+    @property
+    def saltus(self) -> Optional[int]:
+        """The arithmetic-periodic saltus: None (not computed yet)."""
+    @property
+    def certified(self) -> bool:
+        """Whether the period is proved."""
+    @property
+    def computed(self) -> int:
+        """How many values were computed from the rules."""
+    @property
+    def stopped(self) -> Literal["certified", "max-len", "max-work"]:
+        """What ended the period search."""
+    @property
+    def game(self) -> str:
+        """The game, as the library describes it ("octal 0.77")."""
+    def __len__(self) -> int: ...
+
+def board(
+    n: int,
+    tokens: int,
+    moves: Moves = (2, 3, 5, 7),
+    dims: int = 2,
+    modulus: Optional[int] = None,
+    count: Count = "winning",
+    order: Order = "ordered",
+    *,
+    max_len: int = 16777216,
+) -> int:
+    """Placements of ``tokens`` distinguishable tokens on ``{0..n-1}^dims``; a move
+    lowers one coordinate of one token by a member of ``moves``."""
+
+def divisor_nim(
+    n: int,
+    piles: int = 3,
+    modulus: Optional[int] = None,
+    count: Count = "winning",
+    order: Order = "ordered",
+) -> int:
+    """Ordered ``piles``-tuples of piles in ``1..=n``; a move subtracts a proper divisor."""
+
+def coprime_nim(
+    n: int,
+    piles: int,
+    modulus: Optional[int] = None,
+    count: Count = "losing",
+    order: Order = "ordered",
+    method: Literal["auto", "sieve", "sublinear"] = "auto",
+) -> int:
+    """Ordered ``piles``-tuples of piles in ``1..=n-1``; a move subtracts a number
+    coprime to the pile."""
+
+def silver_dollar(n: int, coins: int, modulus: Optional[int] = None, count: Count = "winning") -> int:
+    """``coins`` coins and a silver dollar on a strip of ``n`` squares; pocketing
+    the dollar wins."""
+
+def heaps(
+    n: int,
+    piles: int,
+    game: Union[str, HeapGame, None] = None,
+    moves: Optional[Moves] = None,
+    min: int = 1,
+    modulus: Optional[int] = None,
+    count: Count = "losing",
+    order: Order = "ordered",
+    *,
+    max_len: int = 1048576,
+    max_work: int = 400000000,
+) -> int:
+    """Ordered ``piles``-tuples of heaps in ``min..=n`` of one heap game: exactly
+    one of ``game`` (an octal code or a HeapGame) and ``moves`` (a subtraction set)."""
+
+def count(
+    values: Union[Iterable[int], Iterable[Tuple[int, int]], Mapping[int, int]],
+    piles: int,
+    histogram: bool = False,
+    modulus: Optional[int] = None,
+    count: Count = "losing",
+    order: Order = "ordered",
+) -> int:
+    """Ordered ``piles``-tuples of components whose positions have the Grundy
+    values given (ints, or ``(value, count)`` pairs with ``histogram=True``)."""
+
+def sequence(
+    length: int,
+    game: Union[str, HeapGame, None] = None,
+    moves: Optional[Moves] = None,
+    *,
+    max_len: int = 1048576,
+    max_work: int = 400000000,
+) -> Sequence:
+    """The first ``length`` nim-values of a heap game and its certified period."""
+
+def prime_pi(n: int) -> int:
+    """The number of primes up to ``n``."""

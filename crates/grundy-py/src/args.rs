@@ -1,0 +1,186 @@
+//! Python arguments to library values, with range checks: a Python `int` of any
+//! size becomes a `u64` (`OverflowError` above `2^64 − 1`, `ValueError` below 0,
+//! `TypeError` for anything but an int), strings become the library's choices.
+
+use crate::errors::{lib, to_py};
+use crate::rules::HeapGame as PyHeapGame;
+use crate::run::{Pending, detached};
+use grundy::heap::{DEFAULT_MAX_LEN, DEFAULT_MAX_WORK};
+use grundy::{Arithmetic, Counter, HeapGame, Limits, Modulus, Outcome, SubtractionSet};
+use num_bigint::BigUint;
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyBytes, PyInt, PyString};
+
+/// A Python int in `0..=2^64 − 1`, for the parameter `name`.
+pub fn u64_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {
+    if obj.is_instance_of::<PyBool>() {
+        return Err(not_an_int(obj, name));
+    }
+    obj.extract::<u64>().map_err(|e| out_of_range(obj, name, e, "2^64 - 1"))
+}
+
+/// A Python int in `0..=2^128 − 1` (a count of positions).
+pub fn u128_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<u128> {
+    if obj.is_instance_of::<PyBool>() {
+        return Err(not_an_int(obj, name));
+    }
+    obj.extract::<u128>().map_err(|e| out_of_range(obj, name, e, "2^128 - 1"))
+}
+
+/// [`u64_arg`] for an optional parameter, `default` when absent or `None`.
+pub fn u64_or(obj: Option<&Bound<'_, PyAny>>, name: &str, default: u64) -> PyResult<u64> {
+    match obj {
+        Some(o) if !o.is_none() => u64_arg(o, name),
+        _ => Ok(default),
+    }
+}
+
+/// [`u64_arg`] for a count of values kept in memory.
+pub fn usize_arg(obj: Option<&Bound<'_, PyAny>>, name: &str, default: usize) -> PyResult<usize> {
+    let v = u64_or(obj, name, default as u64)?;
+    Ok(usize::try_from(v).unwrap_or(usize::MAX))
+}
+
+/// Why `obj` did not convert: negative, too large, or not an int at all.
+fn out_of_range(obj: &Bound<'_, PyAny>, name: &str, err: PyErr, max: &str) -> PyErr {
+    if !err.is_instance_of::<PyOverflowError>(obj.py()) {
+        return not_an_int(obj, name);
+    }
+    match obj.lt(0) {
+        Ok(true) => PyValueError::new_err(format!("`{name}` must be nonnegative, not {obj}")),
+        Ok(false) => PyOverflowError::new_err(format!("`{name}` must be at most {max}")),
+        Err(e) => e,
+    }
+}
+
+fn not_an_int(obj: &Bound<'_, PyAny>, name: &str) -> PyErr {
+    PyTypeError::new_err(format!("`{name}` must be an int, not {}", type_name(obj)))
+}
+
+/// The name of `obj`'s type, for messages.
+pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "object".into())
+}
+
+/// The ints of an iterable (not a string), each checked by [`u64_arg`].
+pub fn u64_list(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<u64>> {
+    let iter = match obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyBytes>() {
+        true => None,
+        false => obj.try_iter().ok(),
+    };
+    let Some(iter) = iter else {
+        return Err(PyTypeError::new_err(format!(
+            "`{name}` must be a list of ints or a string, not {}",
+            type_name(obj)
+        )));
+    };
+    iter.map(|item| u64_arg(&item?, name)).collect()
+}
+
+/// A library number as a Python int, of any size.
+pub fn to_int<'py>(py: Python<'py>, value: &BigUint) -> PyResult<Bound<'py, PyAny>> {
+    if let Ok(small) = u64::try_from(value) {
+        return Ok(small.into_pyobject(py)?.into_any());
+    }
+    // int.from_bytes is linear in the length (a decimal string would not be)
+    let bytes = PyBytes::new(py, &value.to_bytes_le());
+    py.get_type::<PyInt>().call_method1("from_bytes", (bytes, "little"))
+}
+
+/// The subtraction set of a move list: a list of ints, or a string such as
+/// `"1,3,4"` (number expressions allowed).
+pub fn subtraction_set(moves: &Bound<'_, PyAny>) -> PyResult<SubtractionSet> {
+    match moves.cast::<PyString>() {
+        Ok(text) => lib(SubtractionSet::parse(text.to_str()?)),
+        Err(_) => lib(SubtractionSet::new(u64_list(moves, "moves")?)),
+    }
+}
+
+/// The heap game of exactly one of `game` (an octal code, or a
+/// [`PyHeapGame`]) and `moves` (a list of ints, or a string the library
+/// parses: a move list, or a family of moves as the library names them).
+pub fn heap_game<'py>(
+    game: Option<&Bound<'py, PyAny>>,
+    moves: Option<&Bound<'py, PyAny>>,
+    pending: &Pending,
+) -> PyResult<HeapGame> {
+    let given = |o: Option<&Bound<'py, PyAny>>| o.filter(|o| !o.is_none()).cloned();
+    match (given(game), given(moves)) {
+        (Some(game), None) => {
+            if let Ok(own) = game.cast::<PyHeapGame>() {
+                return Ok(own.get().rules(game.py(), pending));
+            }
+            match game.cast::<PyString>() {
+                Ok(code) => lib(HeapGame::parse(None, Some(code.to_str()?))),
+                Err(_) => Err(PyTypeError::new_err(format!(
+                    "`game` must be an octal code (a string such as '0.77') or a grundy.HeapGame, not {}",
+                    type_name(&game)
+                ))),
+            }
+        }
+        (None, Some(moves)) => match moves.cast::<PyString>() {
+            Ok(text) => lib(HeapGame::parse(Some(text.to_str()?), None)),
+            Err(_) => Ok(HeapGame::Subtraction(lib(SubtractionSet::new(u64_list(&moves, "moves")?))?)),
+        },
+        // the library's own words for both and for neither
+        (Some(_), Some(_)) => lib(HeapGame::parse(Some(""), Some(""))),
+        (None, None) => lib(HeapGame::parse(None, None)),
+    }
+}
+
+/// The period search's limits from `max_len` and `max_work`.
+pub fn limits(max_len: Option<&Bound<'_, PyAny>>, max_work: Option<&Bound<'_, PyAny>>) -> PyResult<Limits> {
+    let max_len = usize_arg(max_len, "max_len", DEFAULT_MAX_LEN)?;
+    lib(Limits::new(max_len, u64_or(max_work, "max_work", DEFAULT_MAX_WORK)?))
+}
+
+/// Which tuples are counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// Ordered tuples: the components are distinguishable.
+    Ordered,
+}
+
+/// The `order` argument: `"ordered"`; `"multiset"` and `"set"` are refused until
+/// the library counts unordered positions.
+pub fn order_arg(text: &str) -> PyResult<Order> {
+    match text {
+        "ordered" => Ok(Order::Ordered),
+        "multiset" | "set" => Err(PyValueError::new_err(format!(
+            "`order` '{text}' is not available yet: only 'ordered' counting is implemented so far"
+        ))),
+        _ => Err(PyValueError::new_err(format!("`order` must be ordered, multiset or set, not '{text}'"))),
+    }
+}
+
+/// What every counting function is asked: exactly or modulo `M`, which
+/// positions, in which order, and the exception that may stop it.
+pub struct Request {
+    arith: Arithmetic,
+    outcome: Outcome,
+    order: Order,
+    /// An exception raised by an options function or a signal handler.
+    pub pending: Pending,
+}
+
+impl Request {
+    /// Reads `modulus` (`None`: exact), `count` (`"winning"` or `"losing"`) and `order`.
+    pub fn new(modulus: Option<&Bound<'_, PyAny>>, count: &str, order: &str) -> PyResult<Self> {
+        let arith = match modulus {
+            Some(m) if !m.is_none() => Arithmetic::Modulo(lib(Modulus::new(u64_arg(m, "modulus")?))?),
+            _ => Arithmetic::Exact,
+        };
+        let outcome = count.parse::<Outcome>().map_err(to_py)?;
+        Ok(Request { arith, outcome, order: order_arg(order)?, pending: Pending::default() })
+    }
+
+    /// The count of `counter` as a Python int, computed with the GIL released.
+    pub fn count<'py>(&self, py: Python<'py>, counter: &impl Counter) -> PyResult<Bound<'py, PyAny>> {
+        let (arith, outcome) = (self.arith, self.outcome);
+        let value = match self.order {
+            Order::Ordered => detached(py, &self.pending, |ctx| counter.count_with(arith, outcome, ctx))?,
+        };
+        to_int(py, &value)
+    }
+}

@@ -1,0 +1,273 @@
+//! The counting functions: one per subcommand of the command line, keyword
+//! arguments named as its flags, every count a Python `int`.
+
+use crate::args::{
+    Request, heap_game, limits, subtraction_set, type_name, u64_arg, u64_or, u128_arg, usize_arg,
+};
+use crate::errors::lib;
+use crate::run::{Pending, detached};
+use grundy::games::board::PERIOD_SEARCH_LIMIT;
+use grundy::number::lucy::lucy_sieve;
+use grundy::{
+    Board, CoprimeNim, DivisorNim, Error, Heaps, Method, SilverDollar, SubtractionSet, Sum, Values,
+};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyString};
+use std::collections::HashMap;
+
+/// Counts the placements of ``tokens`` distinguishable tokens on the board
+/// ``{0..n-1}^dims`` that are won by the player to move (``count="winning"``) or
+/// lost (``"losing"``); a move lowers one coordinate of one token by a member
+/// of ``moves`` (a list of ints, or a string such as ``"2,3,5,7"``), staying
+/// at least 0. Cells may be shared.
+///
+/// Exact when ``modulus`` is None, otherwise modulo ``modulus`` (1 to 2^64 − 1).
+/// ``max_len`` bounds the period search of one coordinate.
+///
+/// >>> grundy.board(3, 2)
+/// 40
+#[pyfunction]
+#[pyo3(signature = (n, tokens, moves=None, dims=None, modulus=None, count="winning", order="ordered", *, max_len=None))]
+#[pyo3(
+    text_signature = "(n, tokens, moves=(2, 3, 5, 7), dims=2, modulus=None, count='winning', order='ordered', *, max_len=16777216)"
+)]
+#[allow(clippy::too_many_arguments)]
+pub fn board<'py>(
+    py: Python<'py>,
+    n: &Bound<'py, PyAny>,
+    tokens: &Bound<'py, PyAny>,
+    moves: Option<&Bound<'py, PyAny>>,
+    dims: Option<&Bound<'py, PyAny>>,
+    modulus: Option<&Bound<'py, PyAny>>,
+    count: &str,
+    order: &str,
+    max_len: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let request = Request::new(modulus, count, order)?;
+    let moves = match moves {
+        Some(m) if !m.is_none() => subtraction_set(m)?,
+        _ => lib(SubtractionSet::new(vec![2, 3, 5, 7]))?,
+    };
+    let (n, tokens, dims) = (u64_arg(n, "n")?, u64_arg(tokens, "tokens")?, u64_or(dims, "dims", 2)?);
+    let max_len = usize_arg(max_len, "max_len", PERIOD_SEARCH_LIMIT)?;
+    let game = lib(Board::new(n, tokens, dims, moves).and_then(|b| b.with_max_len(max_len)))?;
+    request.count(py, &game)
+}
+
+/// Counts the ordered ``piles``-tuples of Divisor Nim piles in ``1..=n`` won by
+/// the player to move (``count="winning"``) or lost (``"losing"``); a move
+/// subtracts a proper divisor of a pile.
+///
+/// Exact when ``modulus`` is None, otherwise modulo ``modulus`` (1 to 2^64 − 1).
+///
+/// >>> grundy.divisor_nim(10)
+/// 692
+#[pyfunction]
+#[pyo3(signature = (n, piles=None, modulus=None, count="winning", order="ordered"))]
+#[pyo3(text_signature = "(n, piles=3, modulus=None, count='winning', order='ordered')")]
+pub fn divisor_nim<'py>(
+    py: Python<'py>,
+    n: &Bound<'py, PyAny>,
+    piles: Option<&Bound<'py, PyAny>>,
+    modulus: Option<&Bound<'py, PyAny>>,
+    count: &str,
+    order: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let request = Request::new(modulus, count, order)?;
+    let game = lib(DivisorNim::new(u64_arg(n, "n")?, u64_or(piles, "piles", 3)?))?;
+    request.count(py, &game)
+}
+
+/// Counts the ordered ``piles``-tuples of Coprime Nim piles in ``1..=n-1`` lost
+/// by the player to move (``count="losing"``) or won (``"winning"``); a move
+/// subtracts from a pile a number coprime to it.
+///
+/// ``method`` is ``"auto"`` (the cheaper one), ``"sieve"`` or ``"sublinear"``
+/// (prime counting: ``n = 10**13`` takes seconds). Exact when ``modulus`` is
+/// None, otherwise modulo ``modulus`` (1 to 2^64 − 1).
+///
+/// >>> grundy.coprime_nim(10, 5)
+/// 9964
+#[pyfunction]
+#[pyo3(signature = (n, piles, modulus=None, count="losing", order="ordered", method="auto"))]
+pub fn coprime_nim<'py>(
+    py: Python<'py>,
+    n: &Bound<'py, PyAny>,
+    piles: &Bound<'py, PyAny>,
+    modulus: Option<&Bound<'py, PyAny>>,
+    count: &str,
+    order: &str,
+    method: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let request = Request::new(modulus, count, order)?;
+    let method = match method {
+        "auto" => Method::Auto,
+        "sieve" => Method::Sieve,
+        "sublinear" => Method::Sublinear,
+        _ => {
+            let why = format!("`method` must be auto, sieve or sublinear, not '{method}'");
+            return Err(PyValueError::new_err(why));
+        }
+    };
+    let game = lib(CoprimeNim::new(u64_arg(n, "n")?, u64_arg(piles, "piles")?))?.with_method(method);
+    request.count(py, &game)
+}
+
+/// Counts the configurations of ``coins`` coins and one silver dollar on a
+/// strip of ``n`` squares won by the player to move (``count="winning"``) or
+/// lost (``"losing"``): every set of ``coins + 1`` occupied squares, times
+/// every choice of the coin that is the dollar. A move slides a coin left
+/// without jumping, or pockets the leftmost coin; pocketing the dollar wins.
+///
+/// Exact when ``modulus`` is None, otherwise modulo ``modulus`` (1 to 2^64 − 1).
+///
+/// >>> grundy.silver_dollar(10, 2)
+/// 324
+#[pyfunction]
+#[pyo3(signature = (n, coins, modulus=None, count="winning"))]
+pub fn silver_dollar<'py>(
+    py: Python<'py>,
+    n: &Bound<'py, PyAny>,
+    coins: &Bound<'py, PyAny>,
+    modulus: Option<&Bound<'py, PyAny>>,
+    count: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let request = Request::new(modulus, count, "ordered")?;
+    let game = lib(SilverDollar::new(u64_arg(n, "n")?, u64_arg(coins, "coins")?))?;
+    request.count(py, &game)
+}
+
+/// Counts the ordered ``piles``-tuples of heaps with sizes in ``min..=n`` of one
+/// heap game lost by the player to move (``count="losing"``) or won
+/// (``"winning"``).
+///
+/// Give exactly one of ``game`` (an octal code such as ``"0.77"`` for Kayles, or
+/// a :class:`grundy.HeapGame`) and ``moves`` (a subtraction set: a list of ints,
+/// or a string such as ``"1,3,4"``). ``n`` may be as large as 2^64 − 1 when the
+/// period is certified within ``max_len`` values and ``max_work`` mex steps.
+/// Exact when ``modulus`` is None, otherwise modulo ``modulus`` (1 to 2^64 − 1).
+///
+/// >>> grundy.heaps(3, 2, game="0.77")
+/// 3
+#[pyfunction]
+#[pyo3(signature = (n, piles, game=None, moves=None, min=None, modulus=None, count="losing", order="ordered", *, max_len=None, max_work=None))]
+#[pyo3(
+    text_signature = "(n, piles, game=None, moves=None, min=1, modulus=None, count='losing', order='ordered', *, max_len=1048576, max_work=400000000)"
+)]
+#[allow(clippy::too_many_arguments)]
+pub fn heaps<'py>(
+    py: Python<'py>,
+    n: &Bound<'py, PyAny>,
+    piles: &Bound<'py, PyAny>,
+    game: Option<&Bound<'py, PyAny>>,
+    moves: Option<&Bound<'py, PyAny>>,
+    min: Option<&Bound<'py, PyAny>>,
+    modulus: Option<&Bound<'py, PyAny>>,
+    count: &str,
+    order: &str,
+    max_len: Option<&Bound<'py, PyAny>>,
+    max_work: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let request = Request::new(modulus, count, order)?;
+    let game = heap_game(game, moves, &request.pending)?;
+    let (n, piles, min) = (u64_arg(n, "n")?, u64_arg(piles, "piles")?, u64_or(min, "min", 1)?);
+    let heaps = lib(Heaps::new(game, n, piles))?.with_min(min).with_limits(limits(max_len, max_work)?);
+    request.count(py, &heaps)
+}
+
+/// Counts the ordered ``piles``-tuples of components whose positions have the
+/// Grundy values you give, lost by the player to move (``count="losing"``) or
+/// won (``"winning"``): ``values`` is an iterable of ints, one per position,
+/// or with ``histogram=True`` of ``(value, count)`` pairs (or a dict
+/// ``{value: count}``), ``count`` positions of that value.
+///
+/// Exact when ``modulus`` is None, otherwise modulo ``modulus`` (1 to 2^64 − 1).
+///
+/// >>> grundy.count([0, 1, 1, 2, 3], 2)
+/// 7
+#[pyfunction]
+#[pyo3(signature = (values, piles, histogram=false, modulus=None, count="losing", order="ordered"))]
+pub fn count<'py>(
+    py: Python<'py>,
+    values: &Bound<'py, PyAny>,
+    piles: &Bound<'py, PyAny>,
+    histogram: bool,
+    modulus: Option<&Bound<'py, PyAny>>,
+    count: &str,
+    order: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let request = Request::new(modulus, count, order)?;
+    let values = values_arg(values, histogram)?;
+    request.count(py, &Sum::of(values, u64_arg(piles, "piles")?))
+}
+
+/// The values or `(value, count)` pairs of `values`, merged.
+fn values_arg(values: &Bound<'_, PyAny>, histogram: bool) -> PyResult<Values> {
+    let items = match values.cast::<PyDict>() {
+        Ok(dict) if histogram => dict.items().into_any(),
+        _ => values.clone(),
+    };
+    let iter = match items.is_instance_of::<PyString>() || items.is_instance_of::<PyBytes>() {
+        true => None,
+        false => items.try_iter().ok(),
+    };
+    let Some(iter) = iter else {
+        let what = if histogram { "(value, count) pairs" } else { "ints" };
+        let why = format!("`values` must be an iterable of {what}, not {}", type_name(values));
+        return Err(PyTypeError::new_err(why));
+    };
+    // Counts merged as they come: small values in a table, others in a map.
+    let mut small: Vec<u128> = Vec::new();
+    let mut large: HashMap<u64, u128> = HashMap::new();
+    for item in iter {
+        let item = item?;
+        let (value, count) = match histogram {
+            false => (u64_arg(&item, "values")?, 1),
+            true => pair(&item)?,
+        };
+        let slot = match value < 1 << 16 {
+            true => {
+                if small.len() <= value as usize {
+                    small.resize(value as usize + 1, 0);
+                }
+                &mut small[value as usize]
+            }
+            false => large.entry(value).or_default(),
+        };
+        // a saturated count is refused by Values as too many positions
+        *slot = slot.saturating_add(count);
+    }
+    let pairs = small.into_iter().enumerate().map(|(v, c)| (v as u64, c)).chain(large);
+    lib(Values::from_histogram(pairs))
+}
+
+/// A `(value, count)` pair of a histogram.
+fn pair(item: &Bound<'_, PyAny>) -> PyResult<(u64, u128)> {
+    let parts: Option<Vec<Bound<'_, PyAny>>> = match item.is_instance_of::<PyString>() {
+        true => None,
+        false => item.try_iter().ok().and_then(|it| it.collect::<PyResult<Vec<_>>>().ok()),
+    };
+    match parts.as_deref() {
+        Some([value, count]) => Ok((u64_arg(value, "values")?, u128_arg(count, "values")?)),
+        _ => Err(PyTypeError::new_err(format!(
+            "`values` with histogram=True holds (value, count) pairs, not {}",
+            item.repr()?
+        ))),
+    }
+}
+
+/// The number of primes up to ``n``, by the prime-counting DP behind
+/// :func:`grundy.coprime_nim` (``n = 10**13`` takes seconds).
+///
+/// >>> grundy.prime_pi(100)
+/// 25
+#[pyfunction]
+pub fn prime_pi(py: Python<'_>, n: &Bound<'_, PyAny>) -> PyResult<u64> {
+    let n = u64_arg(n, "n")?;
+    detached(py, &Pending::default(), |ctx| {
+        ctx.budget.check_memory(16.0 * (n as f64).sqrt(), "prime counting for this `n`", "n")?;
+        let mut progress = |done: u64, total: u64| ctx.progress("counting primes", done, total).is_ok();
+        lucy_sieve(n, |_, _| {}, &mut progress).ok_or(Error::Interrupted)
+    })
+}

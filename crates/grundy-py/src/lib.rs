@@ -1,0 +1,39 @@
+//! Python bindings of grundy: the extension module `grundy._grundy`, which the
+//! package `grundy` (python/grundy/__init__.py) re-exports.
+//!
+//! One function per subcommand of the command line, keyword arguments named as
+//! its flags ([`games`], [`sequence`]); arguments are range-checked into the
+//! library's types ([`args`]); every computation runs with the GIL released and
+//! can be interrupted with Ctrl-C ([`run`]); library errors become Python
+//! exceptions ([`errors`]); heap games of your own come from Python functions
+//! ([`rules`]).
+
+mod args;
+mod errors;
+mod games;
+mod rules;
+mod run;
+mod sequence;
+
+use pyo3::prelude::*;
+
+/// Count the winning and losing positions of sums of impartial games, exactly
+/// or modulo any M in [1, 2^64 - 1] (the compiled core of the package grundy).
+#[pymodule]
+fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_function(wrap_pyfunction!(games::board, m)?)?;
+    m.add_function(wrap_pyfunction!(games::divisor_nim, m)?)?;
+    m.add_function(wrap_pyfunction!(games::coprime_nim, m)?)?;
+    m.add_function(wrap_pyfunction!(games::silver_dollar, m)?)?;
+    m.add_function(wrap_pyfunction!(games::heaps, m)?)?;
+    m.add_function(wrap_pyfunction!(games::count, m)?)?;
+    m.add_function(wrap_pyfunction!(games::prime_pi, m)?)?;
+    m.add_function(wrap_pyfunction!(sequence::sequence, m)?)?;
+    m.add_class::<rules::HeapGame>()?;
+    m.add_class::<sequence::Sequence>()?;
+    m.add("TooLargeError", py.get_type::<errors::TooLargeError>())?;
+    m.add("NotCertifiedError", py.get_type::<errors::NotCertifiedError>())?;
+    Ok(())
+}

@@ -1,0 +1,77 @@
+"""Long computations release the GIL and stop on Ctrl-C (SIGINT) with
+KeyboardInterrupt, soon after the signal."""
+
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+
+import pytest
+
+import grundy
+
+CHILD = """
+import signal, sys, time
+import grundy
+# a shell may start background jobs with SIGINT ignored: restore Python's handler
+signal.signal(signal.SIGINT, signal.default_int_handler)
+{setup}
+print("ready", flush=True)
+try:
+    {call}
+except KeyboardInterrupt:
+    print("KeyboardInterrupt", flush=True)
+    sys.exit(0)
+print("finished", flush=True)
+sys.exit(1)
+"""
+
+LONG_CALLS = [
+    # prime counting (about a minute at 10^14)
+    ("", "grundy.prime_pi(10**14)"),
+    ("", "grundy.coprime_nim(10**14, 3, modulus=10**9 + 7)"),
+    # nim-values of an octal game without a known period (Treblecross)
+    ("", "grundy.sequence(10, game='0.007', max_len=2**27, max_work=10**15)"),
+    # a heap game of your own: the signal handler runs inside its options function
+    ("game = grundy.HeapGame(lambda n: [(a, n - a) for a in range(1, n)])", "grundy.sequence(10**6, game=game)"),
+]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT")
+@pytest.mark.parametrize("setup, call", LONG_CALLS, ids=[c for _, c in LONG_CALLS])
+def test_ctrl_c_stops_a_long_call(setup, call):
+    script = textwrap.dedent(CHILD).format(setup=setup, call=call)
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline().strip() == "ready"
+        time.sleep(0.5)  # well inside the call
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        out, _ = child.communicate(timeout=30)
+        waited = time.monotonic() - sent
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert out.strip() == "KeyboardInterrupt" and child.returncode == 0
+    assert waited < 5, f"took {waited:.2f} s to stop"
+
+
+def test_the_gil_is_released_during_a_call():
+    done = threading.Event()
+    result = []
+
+    def work():
+        result.append(grundy.prime_pi(10**11))
+        done.set()
+
+    thread = threading.Thread(target=work)
+    spins = 0
+    thread.start()
+    while not done.is_set():
+        spins += 1
+    thread.join()
+    assert result == [4118054813]
+    assert spins > 1000, "the main thread did not run during the call"
