@@ -6,7 +6,7 @@ use crate::errors::{lib, to_py};
 use crate::rules::HeapGame as PyHeapGame;
 use crate::run::{Pending, detached};
 use grundy::heap::{DEFAULT_MAX_LEN, DEFAULT_MAX_WORK};
-use grundy::{Arithmetic, Counter, HeapGame, Limits, Modulus, Outcome, SubtractionSet};
+use grundy::{Arithmetic, Counter, HeapGame, Limits, Modulus, Order, Outcome, SubtractionSet};
 use num_bigint::BigUint;
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -135,25 +135,6 @@ pub fn limits(max_len: Option<&Bound<'_, PyAny>>, max_work: Option<&Bound<'_, Py
     lib(Limits::new(max_len, u64_or(max_work, "max_work", DEFAULT_MAX_WORK)?))
 }
 
-/// Which tuples are counted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Order {
-    /// Ordered tuples: the components are distinguishable.
-    Ordered,
-}
-
-/// The `order` argument: `"ordered"`; `"multiset"` and `"set"` are refused until
-/// the library counts unordered positions.
-pub fn order_arg(text: &str) -> PyResult<Order> {
-    match text {
-        "ordered" => Ok(Order::Ordered),
-        "multiset" | "set" => Err(PyValueError::new_err(format!(
-            "`order` '{text}' is not available yet: only 'ordered' counting is implemented so far"
-        ))),
-        _ => Err(PyValueError::new_err(format!("`order` must be ordered, multiset or set, not '{text}'"))),
-    }
-}
-
 /// What every counting function is asked: exactly or modulo `M`, which
 /// positions, in which order, and the exception that may stop it.
 pub struct Request {
@@ -172,15 +153,19 @@ impl Request {
             _ => Arithmetic::Exact,
         };
         let outcome = count.parse::<Outcome>().map_err(to_py)?;
-        Ok(Request { arith, outcome, order: order_arg(order)?, pending: Pending::default() })
+        let order = order.parse::<Order>().map_err(to_py)?;
+        Ok(Request { arith, outcome, order, pending: Pending::default() })
+    }
+
+    /// How the components are told apart: ordered tuples, multisets or sets.
+    pub fn order(&self) -> Order {
+        self.order
     }
 
     /// The count of `counter` as a Python int, computed with the GIL released.
     pub fn count<'py>(&self, py: Python<'py>, counter: &impl Counter) -> PyResult<Bound<'py, PyAny>> {
         let (arith, outcome) = (self.arith, self.outcome);
-        let value = match self.order {
-            Order::Ordered => detached(py, &self.pending, |ctx| counter.count_with(arith, outcome, ctx))?,
-        };
+        let value = detached(py, &self.pending, |ctx| counter.count_with(arith, outcome, ctx))?;
         to_int(py, &value)
     }
 }

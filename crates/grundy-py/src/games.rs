@@ -52,14 +52,16 @@ pub fn board<'py>(
     let (n, tokens, dims) = (u64_arg(n, "n")?, u64_arg(tokens, "tokens")?, u64_or(dims, "dims", 2)?);
     let max_len = usize_arg(max_len, "max_len", PERIOD_SEARCH_LIMIT)?;
     let game = lib(Board::new(n, tokens, dims, moves).and_then(|b| b.with_max_len(max_len)))?;
-    request.count(py, &game)
+    request.count(py, &game.with_order(request.order()))
 }
 
-/// Counts the ordered ``piles``-tuples of Divisor Nim piles in ``1..=n`` won by
+/// Counts the ``piles``-tuples (ordered; multisets or sets with ``order``) of Divisor Nim piles in ``1..=n`` won by
 /// the player to move (``count="winning"``) or lost (``"losing"``); a move
 /// subtracts a proper divisor of a pile.
 ///
 /// Exact when ``modulus`` is None, otherwise modulo ``modulus`` (1 to 2^64 − 1).
+/// ``order="multiset"`` counts sorted tuples ``a1 <= … <= aK``, ``"set"``
+/// pairwise different components.
 ///
 /// >>> grundy.divisor_nim(10)
 /// 692
@@ -76,10 +78,10 @@ pub fn divisor_nim<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let request = Request::new(modulus, count, order)?;
     let game = lib(DivisorNim::new(u64_arg(n, "n")?, u64_or(piles, "piles", 3)?))?;
-    request.count(py, &game)
+    request.count(py, &game.with_order(request.order()))
 }
 
-/// Counts the ordered ``piles``-tuples of Coprime Nim piles in ``1..=n-1`` lost
+/// Counts the ``piles``-tuples (ordered; multisets or sets with ``order``) of Coprime Nim piles in ``1..=n-1`` lost
 /// by the player to move (``count="losing"``) or won (``"winning"``); a move
 /// subtracts from a pile a number coprime to it.
 ///
@@ -111,7 +113,7 @@ pub fn coprime_nim<'py>(
         }
     };
     let game = lib(CoprimeNim::new(u64_arg(n, "n")?, u64_arg(piles, "piles")?))?.with_method(method);
-    request.count(py, &game)
+    request.count(py, &game.with_order(request.order()))
 }
 
 /// Counts the configurations of ``coins`` coins and one silver dollar on a
@@ -138,7 +140,7 @@ pub fn silver_dollar<'py>(
     request.count(py, &game)
 }
 
-/// Counts the ordered ``piles``-tuples of heaps with sizes in ``min..=n`` of one
+/// Counts the ``piles``-tuples (ordered; multisets or sets with ``order``) of heaps with sizes in ``min..=n`` of one
 /// heap game lost by the player to move (``count="losing"``) or won
 /// (``"winning"``).
 ///
@@ -173,10 +175,10 @@ pub fn heaps<'py>(
     let game = heap_game(game, moves, &request.pending)?;
     let (n, piles, min) = (u64_arg(n, "n")?, u64_arg(piles, "piles")?, u64_or(min, "min", 1)?);
     let heaps = lib(Heaps::new(game, n, piles))?.with_min(min).with_limits(limits(max_len, max_work)?);
-    request.count(py, &heaps)
+    request.count(py, &heaps.with_order(request.order()))
 }
 
-/// Counts the ordered ``piles``-tuples of components whose positions have the
+/// Counts the ``piles``-tuples (ordered; multisets or sets with ``order``) of components whose positions have the
 /// Grundy values you give, lost by the player to move (``count="losing"``) or
 /// won (``"winning"``): ``values`` is an iterable of ints, one per position,
 /// or with ``histogram=True`` of ``(value, count)`` pairs (or a dict
@@ -199,7 +201,7 @@ pub fn count<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let request = Request::new(modulus, count, order)?;
     let values = values_arg(values, histogram)?;
-    request.count(py, &Sum::of(values, u64_arg(piles, "piles")?))
+    request.count(py, &Sum::of(values, u64_arg(piles, "piles")?).with_order(request.order()))
 }
 
 /// The values or `(value, count)` pairs of `values`, merged.

@@ -51,11 +51,25 @@ def sum_moves(component_moves):
     return moves
 
 
-def count_tuples(solver, tuples):
-    """(winning, losing) over ordered tuples of component positions."""
+def kept(t, order):
+    """Whether the ordered tuple `t` stands for a position of that order: every
+    tuple for "ordered", the sorted ones for "multiset", the strictly increasing
+    ones for "set" (each multiset or set exactly once)."""
+    if order == "ordered":
+        return True
+    pairs = list(zip(t, t[1:]))
+    if order == "multiset":
+        return all(a <= b for a, b in pairs)
+    return all(a < b for a, b in pairs)
+
+
+def count_tuples(solver, tuples, order="ordered", position=lambda t: tuple(sorted(t))):
+    """(winning, losing) over tuples of component positions, ordered or not."""
     win = lose = 0
     for t in tuples:
-        if solver.wins(tuple(sorted(t))):
+        if not kept(t, order):
+            continue
+        if solver.wins(position(t)):
             win += 1
         else:
             lose += 1
@@ -69,7 +83,7 @@ def parse_moves(moves):
     return tuple(moves)
 
 
-def board(n, tokens, moves=(2, 3, 5, 7), dims=2):
+def board(n, tokens, moves=(2, 3, 5, 7), dims=2, order="ordered"):
     """(winning, losing) placements of `tokens` tokens on {0..n-1}^dims."""
     moves = parse_moves(moves)
 
@@ -81,19 +95,19 @@ def board(n, tokens, moves=(2, 3, 5, 7), dims=2):
 
     solver = Solver(sum_moves(token_moves))
     cells = list(product(range(n), repeat=dims))
-    return count_tuples(solver, product(cells, repeat=tokens))
+    return count_tuples(solver, product(cells, repeat=tokens), order)
 
 
-def divisor_nim(n, piles=3):
+def divisor_nim(n, piles=3, order="ordered"):
     """(winning, losing) tuples of piles in 1..=n; a move subtracts a proper divisor."""
     solver = Solver(sum_moves(lambda p: (p - d for d in range(1, p) if p % d == 0)))
-    return count_tuples(solver, product(range(1, n + 1), repeat=piles))
+    return count_tuples(solver, product(range(1, n + 1), repeat=piles), order)
 
 
-def coprime_nim(n, piles, method=None):
+def coprime_nim(n, piles, method=None, order="ordered"):
     """(winning, losing) tuples of piles in 1..=n-1; a move subtracts a coprime number."""
     solver = Solver(sum_moves(lambda p: (p - a for a in range(1, p + 1) if gcd(a, p) == 1)))
-    return count_tuples(solver, product(range(1, n), repeat=piles))
+    return count_tuples(solver, product(range(1, n), repeat=piles), order)
 
 
 def silver_dollar(n, coins):
@@ -173,17 +187,11 @@ def game_options(game=None, moves=None):
     return octal_options(game) if isinstance(game, str) else game.options
 
 
-def heaps(n, piles, game=None, moves=None, min=1):
-    """(winning, losing) ordered tuples of heaps in min..=n of a heap game."""
-    options = game_options(game, moves)
-    solver = Solver(heap_moves(options))
-    win = lose = 0
-    for t in product(range(min, n + 1), repeat=piles):
-        if solver.wins(tuple(sorted(h for h in t if h > 0))):
-            win += 1
-        else:
-            lose += 1
-    return win, lose
+def heaps(n, piles, game=None, moves=None, min=1, order="ordered"):
+    """(winning, losing) tuples of heaps in min..=n of a heap game (empty heaps dropped)."""
+    solver = Solver(heap_moves(game_options(game, moves)))
+    tuples = product(range(min, n + 1), repeat=piles)
+    return count_tuples(solver, tuples, order, lambda t: tuple(sorted(h for h in t if h > 0)))
 
 
 def heap_values(options, length):
@@ -192,15 +200,18 @@ def heap_values(options, length):
     return [solver.grundy((h,) if h else ()) for h in range(length)]
 
 
-def count(values, piles, histogram=False):
-    """(winning, losing) ordered tuples of components, a component of value v
-    being a nim heap of v tokens (a move takes any number of its tokens); with
-    `histogram`, `values` holds (value, count) pairs or is a dict."""
+def count(values, piles, histogram=False, order="ordered"):
+    """(winning, losing) tuples of components, a component of value v being a
+    nim heap of v tokens (a move takes any number of its tokens); with
+    `histogram`, `values` holds (value, count) pairs or is a dict. Positions are
+    told apart by their index in the list, so unordered tuples are of indices."""
     if histogram:
         pairs = values.items() if isinstance(values, dict) else values
         values = [v for v, c in pairs for _ in range(c)]
+    values = list(values)
     solver = Solver(sum_moves(lambda v: range(v)))
-    return count_tuples(solver, product(values, repeat=piles))
+    tuples = product(range(len(values)), repeat=piles)
+    return count_tuples(solver, tuples, order, lambda t: tuple(sorted(values[i] for i in t)))
 
 
 def prime_pi(n):

@@ -98,6 +98,26 @@ def test_counts_match_the_games_played(func, kwargs):
             assert type(got) is int and got == want % m, (outcome, m, got, want)
 
 
+# every case but the silver dollar's (coins are already indistinguishable) again
+# as multisets and as sets of components
+UNORDERED = [
+    (func, dict(kwargs, order=order))
+    for func, kwargs in CASES
+    if func != "silver_dollar"
+    for order in ("multiset", "set")
+]
+
+
+@pytest.mark.parametrize("func, kwargs", UNORDERED, ids=[case_id(c) for c in UNORDERED])
+def test_unordered_counts_match_the_games_played(func, kwargs):
+    test_counts_match_the_games_played(func, kwargs)
+
+
+def test_the_silver_dollar_refuses_unordered_counts():
+    with pytest.raises(TypeError):
+        grundy.silver_dollar(10, 2, order="multiset")
+
+
 def test_an_iterator_of_values_is_read_once():
     win, lose = brute.count([9, 9, 1], 2)
     assert grundy.count(iter([9, 9, 1]), 2) == lose

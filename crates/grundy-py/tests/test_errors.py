@@ -31,12 +31,8 @@ ERRORS = [
     (lambda: grundy.silver_dollar(10, 2, modulus=0), ValueError, "`modulus` must be at least 1"),
     # choices
     (lambda: grundy.divisor_nim(10, count="draw"), ValueError, "`count` must be winning or losing, not 'draw'"),
-    (lambda: grundy.divisor_nim(10, order="multiset"), ValueError, "`order` 'multiset' is not available yet"),
-    (lambda: grundy.board(3, 2, order="set"), ValueError, "`order` 'set' is not available yet"),
-    (lambda: grundy.heaps(3, 2, game="0.77", order="set"), ValueError, "not available yet"),
-    (lambda: grundy.coprime_nim(3, 2, order="multiset"), ValueError, "not available yet"),
-    (lambda: grundy.count([1], 2, order="multiset"), ValueError, "not available yet"),
     (lambda: grundy.divisor_nim(10, order="sorted"), ValueError, "`order` must be ordered, multiset or set"),
+    (lambda: grundy.count([1], 2, order="bag"), ValueError, "`order` must be ordered, multiset or set, not 'bag'"),
     (lambda: grundy.coprime_nim(10, 2, method="fast"), ValueError, "`method` must be auto, sieve or sublinear"),
     # move lists and games
     (lambda: grundy.board(5, 2, moves=[]), ValueError, "`moves` is empty"),
