@@ -5,6 +5,7 @@ pub mod binomial_mod;
 pub mod factor;
 pub mod lucy;
 pub mod ntt;
+pub mod prime_buckets;
 pub mod sieve;
 
 /// The smallest prime factor of `n >= 2`, by trial division (`O(√n)`).
