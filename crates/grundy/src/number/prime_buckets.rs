@@ -54,8 +54,9 @@
 //!   (as `m·p_b <= y² <= x`), a special leaf with `b >= c+2` is one of
 //!   - *trivial*, `t < p_b`: `φ = 1` (a survivor above 1 has a prime factor `>= p_b`).
 //!     For `m = q` prime these are counted per `q` without visiting them:
-//!     `t < p_b ⟺ p_b² q > x ⟺ p_b > ⌊√⌊x/q⌋⌋`, so `q`'s bin gets
-//!     `−#{p : max(p_{c+1}, ⌊y/q⌋, ⌊√⌊x/q⌋⌋) < p < q}`, a difference of two `π`s;
+//!     `t < p_b ⟺ p_b² q > x ⟺ p_b > ⌊√⌊x/q⌋⌋`, which implies `p_b q > √(xq) >= y`,
+//!     so `q`'s bin gets `−#{p : max(p_{c+1}, ⌊√⌊x/q⌋⌋) < p < q}`, a difference of
+//!     two `π`s;
 //!   - *easy*, `p_b <= t < p_b²`: a survivor above 1 is then a prime `>= p_b`, so
 //!     `φ = π(t) − b + 2`, and `t < √x` since also `t < x/p_b²` (as `m > p_b`):
 //!     read from a table of `π` up to `√x` ([`PiTable`]);
@@ -112,7 +113,8 @@ fn div(n: u64, d: u64) -> u64 {
         return n / d;
     }
     // within one of the truth (n, d exact in f64, one rounding)
-    fix_quotient(n, d, (n as f64 / d as f64) as u64)
+    // (through i64: one instruction, the value is below 2^53)
+    fix_quotient(n, d, (n as f64 / d as f64) as i64 as u64)
 }
 
 /// `⌊n/d⌋` from `inv = 1/d` rounded to a double: a multiplication instead of
@@ -123,7 +125,7 @@ fn div_inv(n: u64, d: u64, inv: f64) -> u64 {
     if n >= 1 << 52 {
         return n / d;
     }
-    fix_quotient(n, d, (n as f64 * inv) as u64)
+    fix_quotient(n, d, (n as f64 * inv) as i64 as u64)
 }
 
 /// The exact `⌊n/d⌋` from an estimate `q` within one of it.
@@ -197,6 +199,12 @@ impl Default for PhiTiny {
 }
 
 impl PhiTiny {
+    /// The tables, built once.
+    pub fn shared() -> &'static PhiTiny {
+        static TINY: std::sync::OnceLock<PhiTiny> = std::sync::OnceLock::new();
+        TINY.get_or_init(PhiTiny::default)
+    }
+
     /// `φ(t, k)`, `k <= 6`.
     pub fn phi(&self, t: u64, k: usize) -> u64 {
         let p = self.primorial[k];
@@ -329,13 +337,66 @@ fn first_odd_multiple(low: u64, p: u64, from: u64) -> usize {
     ((m - low - 1) / 2) as usize
 }
 
+/// The odd primes `3..=13` whose multiples are laid down as a pattern.
+const PATTERN_PRIMES: [u64; 5] = [3, 5, 7, 11, 13];
+/// The pattern's period in odd numbers: `3·5·7·11·13`.
+const PATTERN_PERIOD: usize = 15_015;
+
+/// Bit `i` set when `2i + 1` has no factor among [`PATTERN_PRIMES`], for
+/// `i < PATTERN_PERIOD + 64` (one word past a period, to read across its end).
+fn pattern() -> &'static [u64] {
+    static PATTERN: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
+    PATTERN.get_or_init(|| {
+        let mut bits = vec![0u64; (PATTERN_PERIOD + 64).div_ceil(64) + 1];
+        for i in 0..PATTERN_PERIOD + 64 {
+            let n = 2 * i as u64 + 1;
+            if PATTERN_PRIMES.iter().all(|&q| !n.is_multiple_of(q)) {
+                bits[i >> 6] |= 1 << (i & 63);
+            }
+        }
+        bits
+    })
+}
+
+/// Sets the block (bit `i` for `low + 2i + 1`, `low` a multiple of 128) to the
+/// odd numbers with no factor among [`PATTERN_PRIMES`] (those primes included).
+fn lay_pattern(block: &mut [u64], low: u64) {
+    let pattern = pattern();
+    let mut o = ((low / 2) % PATTERN_PERIOD as u64) as usize;
+    for w in block.iter_mut() {
+        let (i, sh) = (o >> 6, o & 63);
+        *w = if sh == 0 { pattern[i] } else { (pattern[i] >> sh) | (pattern[i + 1] << (64 - sh)) };
+        o += 64;
+        if o >= PATTERN_PERIOD {
+            o -= PATTERN_PERIOD;
+        }
+    }
+}
+
 /// Sets the block (bit `i` for `low + 2i + 1`) to the odd numbers without an odd
 /// prime factor `q` from `primes` with `q² <= n`, except `q` itself: above
-/// `max primes` these are the odd primes of the block.
+/// `max primes` these are the odd primes of the block. `primes` must hold the
+/// odd primes in order from 3.
 fn sieve_odd_block(block: &mut [u64], low: u64, primes: &[u32]) {
-    block.fill(u64::MAX);
     let high = low + 128 * block.len() as u64;
-    for &q in primes {
+    if primes.len() < PATTERN_PRIMES.len() || high <= 13 * 13 {
+        block.fill(u64::MAX);
+        for &q in primes {
+            let q = u64::from(q);
+            if q * q >= high {
+                break;
+            }
+            cross_off(block, low, q, q * q);
+        }
+        return;
+    }
+    lay_pattern(block, low);
+    // the pattern primes themselves, where the block holds them
+    for q in PATTERN_PRIMES.into_iter().filter(|&q| q > low && q < high) {
+        let i = ((q - low - 1) / 2) as usize;
+        block[i >> 6] |= 1 << (i & 63);
+    }
+    for &q in &primes[PATTERN_PRIMES.len()..] {
         let q = u64::from(q);
         if q * q >= high {
             break;
@@ -369,10 +430,11 @@ pub struct Params {
 }
 
 impl Params {
-    /// The measured defaults: `y = α·∛x` with `α` growing like `log³ x`.
+    /// The measured defaults: `y = α·∛x` with `α = log₁₀³x / 300` (fastest of
+    /// `/100`, `/150`, `/300`, `/600` at `x = 10^14` and `10^15`).
     pub fn for_x(x: u64) -> Params {
         let l = (x.max(10) as f64).log10();
-        let alpha = (l * l * l / 150.0).clamp(1.0, (x as f64).powf(1.0 / 6.0).max(1.0));
+        let alpha = (l * l * l / 300.0).clamp(1.0, (x as f64).powf(1.0 / 6.0).max(1.0));
         Params { y: (alpha * icbrt(x) as f64) as u64, segment: 1 << 18, p2_segment: 1 << 20 }
     }
 }
@@ -472,7 +534,7 @@ struct Plan {
     /// `1/p` for the primes `p <= y` (index `k − 1` for `p_k`).
     inverse: Vec<f64>,
     table: PiTable,
-    tiny: PhiTiny,
+    tiny: &'static PhiTiny,
     /// `lpf[m]` = least prime factor of `m` if `m` is squarefree, else 0 (`m <= y`).
     lpf: Vec<u32>,
     /// `jmu[m]` = `(π(P⁺(m)) << 1) | (μ(m) = −1)` for squarefree `m <= y`.
@@ -549,15 +611,18 @@ pub fn prime_buckets_with(
         inverse: primes[..a].iter().map(|&p| 1.0 / f64::from(p)).collect(),
         primes,
         table,
-        tiny: PhiTiny::default(),
+        tiny: PhiTiny::shared(),
         lpf,
         jmu,
         hard: Vec::new(),
         threads: rayon::current_num_threads().max(1),
     };
     plan.hard = hard_ranges(&plan);
-    let seg = round_up_128(params.segment);
-    let p2_seg = round_up_128(params.p2_segment);
+    // no segment longer than the range it sieves
+    let z = plan.hard.iter().map(|h| h.tmax + 1).max().unwrap_or(0);
+    let seg = round_up_128(params.segment.min(z));
+    let p2_end = plan.primes.get(a).map_or(0, |&p| x / u64::from(p));
+    let p2_seg = round_up_128(params.p2_segment.min(p2_end.saturating_sub(r)));
     let hard_segments = hard_segment_limits(&plan, seg);
     let p2 = P2Plan::new(&plan, p2_seg);
     let hard_work: u64 =
@@ -770,12 +835,12 @@ fn trivial_leaves(plan: &Plan, bins: &[Mutex<Vec<u64>>]) {
     if plan.a < plan.c + 2 {
         return;
     }
-    let (x, y) = (plan.x, plan.y);
     let first = plan.prime(plan.c + 1);
     plan.with_bins(bins, |bins| {
         for (k, bin) in bins.iter_mut().enumerate().take(plan.a + 1).skip(plan.c + 3) {
             let q = plan.prime(k);
-            let lower = first.max(y / q).max(isqrt(x / q));
+            // p > √(x/q) already gives p·q > √(x·q) >= √x >= y
+            let lower = first.max(isqrt(plan.x / q));
             let below = plan.table.pi(lower.min(q)) as usize;
             if below < k - 1 {
                 *bin = bin.wrapping_sub((k - 1 - below) as u64);
@@ -790,10 +855,10 @@ fn trivial_leaves(plan: &Plan, bins: &[Mutex<Vec<u64>>]) {
 #[inline(always)]
 fn hard_segment(plan: &Plan, bins: &mut [u64], low: u64, high: u64, bmax: usize) -> Vec<u64> {
     let c = plan.c;
-    let mut block = vec![u64::MAX; ((high - low) / 128) as usize];
-    for &q in &TINY_PRIMES[1..c] {
-        cross_off(&mut block, low, q, q);
-    }
+    let mut block = vec![0; ((high - low) / 128) as usize];
+    // the odd multiples of p_2, …, p_c = 3, …, 13 (c = 6 wherever there are hard leaves)
+    debug_assert_eq!(c, TINY_PRIMES.len());
+    lay_pattern(&mut block, low);
     let mut totals = Vec::with_capacity(bmax.saturating_sub(c + 1));
     let mut alive: u64 = block.iter().map(|w| u64::from(w.count_ones())).sum();
     for b in c + 1..=bmax {
@@ -882,7 +947,8 @@ impl P2Plan {
         let r = isqrt(plan.x);
         let low0 = r + (r & 1);
         let segments = match plan.primes.get(plan.a) {
-            Some(&p) => (plan.x / u64::from(p)).saturating_sub(low0).div_ceil(seg),
+            // every ⌊x/p⌋ <= x/p_{a+1} lies below the end of the last segment
+            Some(&p) => ((plan.x / u64::from(p)).saturating_sub(low0) + 1).div_ceil(seg),
             None => 0,
         };
         P2Plan { low0, seg, segments }
@@ -1006,21 +1072,53 @@ mod tests {
     }
 
     #[test]
-    fn every_small_x_matches_lucy() {
-        for x in 0..3000 {
+    fn every_x_to_thirty_thousand_matches_lucy() {
+        for x in 0..=30_000 {
             check(x, Params::for_x(x));
         }
     }
 
     #[test]
-    fn every_leaf_bound_matches_lucy() {
-        for x in [1000u64, 4095, 10_000, 65_536, 100_003, 1_000_000] {
+    fn every_leaf_bound_and_segment_matches_lucy() {
+        for x in [1000u64, 4095, 10_000, 65_536, 100_003, 1_000_000, 12_345_678] {
             let (lo, hi) = (icbrt(x).max(2), isqrt(x));
-            for y in [lo, lo + 1, (lo + hi) / 2, hi - 1, hi] {
-                for seg in [128, 256, 1 << 12] {
+            // below ∛x the bound is clamped up: the P2 formula needs p³ > x
+            for y in [0, 2, lo - 1, lo, lo + 1, (lo + hi) / 2, hi - 1, hi, hi + 1, u64::MAX] {
+                for seg in [128, 256, 640, 1 << 12] {
                     check(x, Params { y, segment: seg, p2_segment: seg });
                 }
             }
         }
+    }
+
+    #[test]
+    fn division_by_reciprocal_is_exact() {
+        let mut n = 1u64;
+        while n < u64::MAX / 3 {
+            for d in [1u64, 2, 3, 7, 10, 641, 65_537, 4_294_967_291] {
+                for m in [n - 1, n, n + 1, n * 3 / 2] {
+                    assert_eq!(div(m, d), m / d, "{m}/{d}");
+                    assert_eq!(div_inv(m, d, 1.0 / d as f64), m / d, "{m}/{d}");
+                }
+            }
+            n = n * 3 + 1;
+        }
+        for m in [(1 << 52) - 1, 1 << 52, (1 << 53) - 1, 1 << 53, u64::MAX] {
+            assert_eq!(div_inv(m, 3, 1.0 / 3.0), m / 3);
+            assert_eq!(div(m, 3), m / 3);
+        }
+    }
+
+    #[test]
+    fn stops_when_progress_says_so() {
+        let mut calls = 0;
+        assert_eq!(prime_buckets(10_000_000, &mut |_, _| false), None);
+        let b = prime_buckets(10_000_000, &mut |d, t| {
+            assert!(d <= t);
+            calls += 1;
+            true
+        });
+        assert_eq!(b.map(|b| b.pi()), Some(664_579));
+        assert!(calls >= 2);
     }
 }
