@@ -53,6 +53,8 @@
 //!   that of `P⁺(m)`. With `t = ⌊x/(m·p_b)⌋ < x/y` (as `m·p_b > y`) and `t >= 1`
 //!   (as `m·p_b <= y² <= x`), a special leaf with `b >= c+2` is one of
 //!   - *trivial*, `t < p_b`: `φ = 1` (a survivor above 1 has a prime factor `>= p_b`).
+//!     Only `m = q` prime: a composite `m` has two prime factors above `p_b`, so
+//!     `m > p_b²`, while `m <= √x` and `x < m·p_b²` would give `m < p_b²`.
 //!     For `m = q` prime these are counted per `q` without visiting them:
 //!     `t < p_b ⟺ p_b² q > x ⟺ p_b > ⌊√⌊x/q⌋⌋`, which implies `p_b q > √(xq) >= y`,
 //!     so `q`'s bin gets `−#{p : max(p_{c+1}, ⌊√⌊x/q⌋⌋) < p < q}`, a difference of
@@ -520,7 +522,7 @@ struct HardRange {
     xp: u64,
     lo: u64,
     hi: u64,
-    /// An upper bound for the largest `t` of a hard leaf (0 when there is none).
+    /// The largest `t` of a hard leaf (0 when there is none).
     tmax: u64,
 }
 
@@ -544,6 +546,33 @@ struct Plan {
 }
 
 impl Plan {
+    /// The tables for `x >= 4` and the leaf bound `y` (clamped into
+    /// `[max(∛x, 2), √x]`).
+    fn new(x: u64, y: u64) -> Plan {
+        let r = isqrt(x);
+        let y = y.clamp(icbrt(x).max(2), r);
+        let table = PiTable::new(r);
+        let primes = table.primes();
+        let a = table.pi(y) as usize;
+        let (lpf, jmu) = factor_tables(y, &table);
+        let mut plan = Plan {
+            x,
+            y,
+            a,
+            c: a.min(TINY_PRIMES.len()),
+            inverse: primes[..a].iter().map(|&p| 1.0 / f64::from(p)).collect(),
+            primes,
+            table,
+            tiny: PhiTiny::shared(),
+            lpf,
+            jmu,
+            hard: Vec::new(),
+            threads: rayon::current_num_threads().max(1),
+        };
+        plan.hard = hard_ranges(&plan);
+        plan
+    }
+
     fn prime(&self, b: usize) -> u64 {
         u64::from(self.primes[b - 1])
     }
@@ -597,27 +626,8 @@ pub fn prime_buckets_with(
         let pi = x.min(3).saturating_sub(1);
         return progress(1, 1).then_some(PrimeBuckets { primes: Vec::new(), counts: Vec::new(), pi });
     }
-    let y = params.y.clamp(icbrt(x).max(2), r);
-    let table = PiTable::new(r);
-    let primes = table.primes();
-    let a = table.pi(y) as usize;
-    let c = a.min(TINY_PRIMES.len());
-    let (lpf, jmu) = factor_tables(y, &table);
-    let mut plan = Plan {
-        x,
-        y,
-        a,
-        c,
-        inverse: primes[..a].iter().map(|&p| 1.0 / f64::from(p)).collect(),
-        primes,
-        table,
-        tiny: PhiTiny::shared(),
-        lpf,
-        jmu,
-        hard: Vec::new(),
-        threads: rayon::current_num_threads().max(1),
-    };
-    plan.hard = hard_ranges(&plan);
+    let plan = Plan::new(x, params.y);
+    let a = plan.a;
     // no segment longer than the range it sieves
     let z = plan.hard.iter().map(|h| h.tmax + 1).max().unwrap_or(0);
     let seg = round_up_128(params.segment.min(z));
@@ -712,7 +722,9 @@ fn hard_ranges(plan: &Plan) -> Vec<HardRange> {
             let xp = x / p;
             let lo = p.max(y / p);
             let hi = y.min(xp / p / p);
-            let tmax = if hi > lo { xp / (lo + 1) } else { 0 };
+            // the least m of a leaf: the first squarefree m > lo free of primes <= p
+            let first = (lo + 1..=hi).find(|&m| u64::from(plan.lpf[m as usize]) > p);
+            let tmax = first.map_or(0, |m| xp / m);
             HardRange { p, xp, lo, hi, tmax }
         })
         .collect()
@@ -768,8 +780,8 @@ fn ordinary_and_first_leaves(plan: &Plan, bins: &[Mutex<Vec<u64>>]) {
     });
 }
 
-/// Easy special leaves (`b >= c + 2`, `p_b <= t < p_b²`), and the trivial ones
-/// with a composite `m`.
+/// Easy special leaves (`b >= c + 2`, `p_b <= t < p_b²`); with a composite `m`
+/// every leaf above the hard ones is easy.
 fn easy_leaves(plan: &Plan, bins: &[Mutex<Vec<u64>>]) {
     (plan.c + 2..plan.a + 1)
         .into_par_iter()
@@ -817,13 +829,15 @@ fn easy_for(plan: &Plan, bins: &mut [u64], b: usize) {
             }
         }
     }
-    // m composite (> p²): every m > x/p³ is easy or trivial
+    // m composite (> p²): every m > x/p³ is easy
     if p * p < y {
         for m in (y / p).max(p * p).max(xp3) + 1..=y {
             let l = u64::from(plan.lpf[m as usize]);
             if l > p && l != m {
                 let t = div(xp, m);
-                let phi = if t < p { 1 } else { plan.table.pi(t) + 2 - b as u64 };
+                // never trivial: m <= y <= √x gives m² <= x, and t < p would give
+                // x < m·p², so m < p², while m has two prime factors above p
+                let phi = plan.table.pi(t) + 2 - b as u64;
                 file(point, plan.jmu[m as usize], phi);
             }
         }
@@ -864,14 +878,20 @@ fn hard_segment(plan: &Plan, bins: &mut [u64], low: u64, high: u64, bmax: usize)
     for b in c + 1..=bmax {
         if b >= c + 2 {
             let (mut pos, mut acc) = (0usize, 0u64);
-            plan.hard_leaves(b, low, high, |t, jmu| {
-                let n = if t <= low {
-                    0
-                } else {
-                    count_upto(&block, ((t - low - 1) / 2) as usize, &mut pos, &mut acc)
-                };
-                file(bins, jmu, n);
-            });
+            plan.hard_leaves(
+                b,
+                low,
+                high,
+                #[inline(always)]
+                |t, jmu| {
+                    let n = if t <= low {
+                        0
+                    } else {
+                        count_upto(&block, ((t - low - 1) / 2) as usize, &mut pos, &mut acc)
+                    };
+                    file(bins, jmu, n);
+                },
+            );
             totals.push(alive);
         }
         alive -= cross_off_counting(&mut block, low, plan.prime(b));
@@ -933,6 +953,32 @@ fn hard_leaves(
     Some(())
 }
 
+popcnt_dispatch! {
+    /// One segment `[low, high)` of the `P2` sieve: for the primes `p` with
+    /// `⌊x/p⌋` in it (from the largest), the primes in `(low, ⌊x/p⌋]`; the index
+    /// of the largest such `p`; and the primes in the whole segment.
+    fn p2_segment(plan: &Plan, base: &[u32], low: u64, high: u64) -> (usize, Vec<u64>, u64) = p2_segment_inner
+}
+
+#[inline(always)]
+fn p2_segment_inner(plan: &Plan, base: &[u32], low: u64, high: u64) -> (usize, Vec<u64>, u64) {
+    let x = plan.x;
+    let mut block = vec![0u64; ((high - low) / 128) as usize];
+    sieve_odd_block(&mut block, low, base);
+    let k_hi = plan.table.pi((x / low).min(isqrt(x))) as usize;
+    let k_lo = plan.table.pi((x / high).clamp(plan.y, isqrt(x))) as usize;
+    let (mut pos, mut acc) = (0usize, 0u64);
+    let local: Vec<u64> = (k_lo + 1..=k_hi)
+        .rev()
+        .map(|k| {
+            let v = div(x, plan.prime(k));
+            if v <= low { 0 } else { count_upto(&block, ((v - low - 1) / 2) as usize, &mut pos, &mut acc) }
+        })
+        .collect();
+    acc += block[pos..].iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
+    (k_hi, local, acc)
+}
+
 /// The segmented sieve of `(√x, x/y]` giving `π(⌊x/p⌋)` for the primes
 /// `y < p <= √x`.
 struct P2Plan {
@@ -970,33 +1016,13 @@ impl P2Plan {
         let base = &plan.primes[k.min(1)..k];
         let mut below = r_pi;
         let round = (plan.threads * ROUND_PER_THREAD) as u64;
-        let words = (self.seg / 128) as usize;
         for start in (0..self.segments).step_by(round as usize) {
             let end = (start + round).min(self.segments);
             let results: Vec<(usize, Vec<u64>, u64)> = (start..end)
                 .into_par_iter()
                 .map(|s| {
                     let low = self.low0 + s * self.seg;
-                    let high = low + self.seg;
-                    let mut block = vec![0u64; words];
-                    sieve_odd_block(&mut block, low, base);
-                    // primes p with x/p in [low, high), descending
-                    let k_hi = plan.table.pi((x / low).min(isqrt(x))) as usize;
-                    let k_lo = plan.table.pi((x / high).clamp(plan.y, isqrt(x))) as usize;
-                    let (mut pos, mut acc) = (0usize, 0u64);
-                    let local: Vec<u64> = (k_lo + 1..=k_hi)
-                        .rev()
-                        .map(|k| {
-                            let v = div(x, plan.prime(k));
-                            if v <= low {
-                                0
-                            } else {
-                                count_upto(&block, ((v - low - 1) / 2) as usize, &mut pos, &mut acc)
-                            }
-                        })
-                        .collect();
-                    acc += block[pos..].iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
-                    (k_hi, local, acc)
+                    p2_segment(plan, base, low, low + self.seg)
                 })
                 .collect();
             for (k_hi, local, total) in results {
@@ -1089,6 +1115,27 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn hard_leaf_at_a_segment_start() {
+        // x where the largest hard leaf t = tmax of the last b falls on a multiple
+        // of the segment: that segment must still sieve up to b
+        let mut found = 0;
+        for x in 1_040_000u64..1_100_000 {
+            // the largest leaf bound: tmax ≈ √x − p ≈ 1024
+            let y = isqrt(x);
+            let plan = Plan::new(x, y);
+            // the last b with hard leaves, so that no larger b keeps the segment going
+            let Some(top) = plan.hard.iter().rposition(|h| h.tmax > 0) else { continue };
+            let h = plan.hard[top];
+            let hit = h.tmax.is_multiple_of(128);
+            if hit {
+                found += 1;
+                check(x, Params { y, segment: 128, p2_segment: 128 });
+            }
+        }
+        assert!(found >= 5, "only {found} cases");
     }
 
     #[test]
