@@ -14,17 +14,15 @@ cargo build --release -q -p grundy-cli
 grundy=target/release/grundy
 export RAYON_NUM_THREADS=1
 
-# seconds and peak KiB of one command, its output discarded
+# CPU seconds (user + system: with one thread the wall time on an idle machine,
+# and robust to other load on a shared one) and peak KiB of one command
 measure() {
   local log
   log=$(mktemp)
   /usr/bin/time -v "$@" >/dev/null 2>"$log"
-  local wall kib
-  wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$log")
-  kib=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$log")
+  awk -F': ' '/User time/ {u = $2} /System time/ {s = $2} /Maximum resident set size/ {k = $2}
+    END {printf "%.2f %d\n", u + s, k}' "$log"
   rm -f "$log"
-  # h:mm:ss or m:ss.ss to seconds
-  echo "$wall" | awk -F: -v kib="$kib" '{s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; printf "%.2f %d\n", s, kib}'
 }
 
 printf '%-6s %10s %9s %10s %9s %10s %8s %8s %8s\n' N 'L(N,N) s' 'L MiB' 'grundy pi' 'XOR part' primecount 'L/pc' 'pi/pc' 'L/lucy'

@@ -500,9 +500,23 @@ pub fn memory_estimate(x: u64) -> f64 {
     let r = (x as f64).sqrt();
     let y = (p.y as f64).min(r);
     let pi = |v: f64| 1.26 * v / v.ln().max(1.0) + 2.0;
-    let tables = r * 3.0 / 32.0 + pi(r) * 12.0 + y * 8.0;
-    let per_thread = pi(y) * 8.0 + (p.segment.max(p.p2_segment) as f64) / 16.0;
+    // π table while built (bits, then bits and counts: 3/16 byte a number), the
+    // primes up to √x and their buckets, lpf and jmu up to y, 1/p up to y
+    let tables = r * 3.0 / 16.0 + pi(r) * 12.0 + y * 8.0 + pi(y) * 8.0;
+    // bins and range increments, a segment
+    let per_thread = pi(y) * 16.0 + (p.segment.max(p.p2_segment) as f64) / 16.0;
     tables + threads as f64 * per_thread + 1e6
+}
+
+/// Progress units (measured time shares at `x = 10^15`: a unit is about a
+/// nanosecond) of a hard segment sieved up to `bmax`.
+fn hard_units(bmax: usize, c: usize, seg: u64) -> u64 {
+    bmax.saturating_sub(c) as u64 * (seg / 256)
+}
+
+/// Progress units of a `P2` segment.
+fn p2_units(seg: u64) -> u64 {
+    seg
 }
 
 /// Leaves per sieve round and segment bookkeeping.
@@ -635,10 +649,10 @@ pub fn prime_buckets_with(
     let p2_seg = round_up_128(params.p2_segment.min(p2_end.saturating_sub(r)));
     let hard_segments = hard_segment_limits(&plan, seg);
     let p2 = P2Plan::new(&plan, p2_seg);
-    let hard_work: u64 =
-        hard_segments.iter().map(|&bmax| (bmax.saturating_sub(plan.c) as u64) * (seg / 128)).sum();
-    let p2_work = p2.segments * (p2_seg / 64);
-    let total = hard_work + p2_work + 1;
+    let hard_work: u64 = hard_segments.iter().map(|&bmax| hard_units(bmax, plan.c, seg)).sum();
+    let p2_work = p2.segments * p2_units(p2_seg);
+    let easy_units: Vec<u64> = (plan.c + 2..=a).map(|b| plan.easy_units(b)).collect();
+    let total = hard_work + p2_work + easy_units.iter().sum::<u64>() + 1;
     if !progress(0, total) {
         return None;
     }
@@ -646,13 +660,13 @@ pub fn prime_buckets_with(
     // per thread: a value per bin, then range increments (a difference array)
     let bins: Vec<Mutex<Vec<u64>>> = (0..plan.threads).map(|_| Mutex::new(vec![0u64; 2 * (a + 2)])).collect();
     ordinary_and_first_leaves(&plan, &bins);
-    easy_leaves(&plan, &bins);
     trivial_leaves(&plan, &bins);
     let mut done = 0u64;
     let mut report = |units: u64| {
         done += units;
         progress(done.min(total - 1), total)
     };
+    easy_leaves(&plan, &bins, &easy_units, &mut report)?;
     hard_leaves(&plan, &bins, seg, &hard_segments, &mut report)?;
 
     let mut counts = vec![0u64; plan.primes.len()];
@@ -782,11 +796,65 @@ fn ordinary_and_first_leaves(plan: &Plan, bins: &[Mutex<Vec<u64>>]) {
 
 /// Easy special leaves (`b >= c + 2`, `p_b <= t < p_b²`); with a composite `m`
 /// every leaf above the hard ones is easy.
-fn easy_leaves(plan: &Plan, bins: &[Mutex<Vec<u64>>]) {
-    (plan.c + 2..plan.a + 1)
-        .into_par_iter()
-        .with_max_len(8)
-        .for_each(|b| plan.with_bins(bins, |bins| easy_leaves_of(plan, bins, b)));
+/// In rounds of about 1/64 of the work (`units[i]` for `b = c + 2 + i`), each
+/// followed by a report.
+fn easy_leaves(
+    plan: &Plan,
+    bins: &[Mutex<Vec<u64>>],
+    units: &[u64],
+    report: &mut dyn FnMut(u64) -> bool,
+) -> Option<()> {
+    let step = units.iter().sum::<u64>() / 64 + 1;
+    let mut start = 0;
+    while start < units.len() {
+        let (mut end, mut work) = (start, 0);
+        while end < units.len() && work < step {
+            work += units[end];
+            end += 1;
+        }
+        (start..end)
+            .into_par_iter()
+            .with_max_len(8)
+            .for_each(|i| plan.with_bins(bins, |bins| easy_leaves_of(plan, bins, plan.c + 2 + i)));
+        if !report(work) {
+            return None;
+        }
+        start = end;
+    }
+    Some(())
+}
+
+/// The easy leaves of `b` (`b >= c + 2`): the primes `q` with index in
+/// `(k_lo, k_hi]`, and the composites `m` from `m_from` on (up to `y`; none
+/// when `p_b² >= y`).
+struct EasyRange {
+    p: u64,
+    xp: u64,
+    k_lo: usize,
+    k_hi: usize,
+    m_from: u64,
+}
+
+impl Plan {
+    fn easy_range(&self, b: usize) -> EasyRange {
+        let y = self.y;
+        let p = self.prime(b);
+        let xp = self.x / p;
+        let (xp2, xp3) = (xp / p, xp / p / p);
+        // m = q prime: x/p³ < q <= x/p²
+        let hi = y.min(xp2);
+        let lo = p.max(y / p).max(xp3).min(hi);
+        // m composite (> p², so only when p² < y): every m > x/p³ is easy
+        let m_from = if p * p < y { ((y / p).max(p * p).max(xp3) + 1).min(y + 1) } else { y + 1 };
+        EasyRange { p, xp, k_lo: self.table.pi(lo) as usize, k_hi: self.table.pi(hi) as usize, m_from }
+    }
+
+    /// Progress units for the easy leaves of `b`: a leaf costs about seven
+    /// words of a hard segment, a composite candidate one.
+    fn easy_units(&self, b: usize) -> u64 {
+        let e = self.easy_range(b);
+        7 * (e.k_hi - e.k_lo) as u64 + (self.y + 1 - e.m_from)
+    }
 }
 
 popcnt_dispatch! {
@@ -797,17 +865,12 @@ popcnt_dispatch! {
 /// The easy leaves of one `b`.
 #[inline(always)]
 fn easy_for(plan: &Plan, bins: &mut [u64], b: usize) {
-    let y = plan.y;
-    let p = plan.prime(b);
-    let xp = plan.x / p;
-    let (xp2, xp3) = (xp / p, xp / p / p);
+    let EasyRange { p, xp, k_lo, k_hi, m_from } = plan.easy_range(b);
     let (point, range) = bins.split_at_mut(plan.a + 2);
-    // m = q prime: x/p³ < q <= x/p², the bin of q gets −φ
-    let lo = p.max(y / p).max(xp3);
-    let hi = y.min(xp2);
-    if hi > lo {
-        let k_hi = plan.table.pi(hi) as usize;
-        let mut k = plan.table.pi(lo) as usize + 1;
+    // m = q prime, the bin of q gets −φ
+    if k_hi > k_lo {
+        let hi = u64::from(plan.primes[k_hi - 1]);
+        let mut k = k_lo + 1;
         while k <= k_hi {
             let q = u64::from(plan.primes[k - 1]);
             let t = div_inv(xp, q, plan.inverse[k - 1]);
@@ -829,17 +892,15 @@ fn easy_for(plan: &Plan, bins: &mut [u64], b: usize) {
             }
         }
     }
-    // m composite (> p²): every m > x/p³ is easy
-    if p * p < y {
-        for m in (y / p).max(p * p).max(xp3) + 1..=y {
-            let l = u64::from(plan.lpf[m as usize]);
-            if l > p && l != m {
-                let t = div(xp, m);
-                // never trivial: m <= y <= √x gives m² <= x, and t < p would give
-                // x < m·p², so m < p², while m has two prime factors above p
-                let phi = plan.table.pi(t) + 2 - b as u64;
-                file(point, plan.jmu[m as usize], phi);
-            }
+    // m composite
+    for m in m_from..=plan.y {
+        let l = u64::from(plan.lpf[m as usize]);
+        if l > p && l != m {
+            let t = div(xp, m);
+            // never trivial: m <= y <= √x gives m² <= x, and t < p would give
+            // x < m·p², so m < p², while m has two prime factors above p
+            let phi = plan.table.pi(t) + 2 - b as u64;
+            file(point, plan.jmu[m as usize], phi);
         }
     }
 }
@@ -945,7 +1006,7 @@ fn hard_leaves(
                 }
             });
         });
-        let units: u64 = limits[start..end].iter().map(|&b| (b.saturating_sub(c) as u64) * (seg / 128)).sum();
+        let units: u64 = limits[start..end].iter().map(|&b| hard_units(b, c, seg)).sum();
         if !report(units) {
             return None;
         }
@@ -1032,7 +1093,7 @@ impl P2Plan {
                 }
                 below += total;
             }
-            if !report((end - start) * (self.seg / 64)) {
+            if !report((end - start) * p2_units(self.seg)) {
                 return None;
             }
         }
