@@ -184,3 +184,12 @@ fn sieve_and_sublinear_agree_at_twenty_million() {
         assert_eq!(a, b, "k={k} m={m}");
     }
 }
+
+/// Every bucket at 10^14 against Lucy's DP (about half a minute; run with
+/// `cargo test --release -- --ignored`).
+#[test]
+#[ignore]
+fn buckets_match_lucy_at_ten_to_the_fourteen() {
+    let x = 100_000_000_000_000u64;
+    assert_buckets_match_lucy(x, Params::for_x(x));
+}
