@@ -97,9 +97,9 @@
 //! easy leaves one table look-up each (a cluster one); the hard sieve crosses off
 //! `O((x/y)·log log x)` bits, and per segment and prime `p_b < x^{1/4}` one
 //! popcount pass up to its last leaf, about `(x/y)·π(√y) + x/(√y·log y)` bits; the
-//! `P2` sieve `O((x/y) log log x)`. With `α = log₁₀³x/300` (LMO's `α = O(log³ x)`)
+//! `P2` sieve `O((x/y) log log x)`. With `α = log₁₀³x/500` (LMO's `α = O(log³ x)`)
 //! this is `O(x^{2/3})` up to logarithms; measured on one core it is about
-//! `2.9×` the time of primecount's π at `10^13 … 10^15` and `30×` faster than
+//! `2–3×` the time of primecount's π at `10^12 … 10^15` and `30×` faster than
 //! Lucy's DP at `10^13`. Memory: `O(√x)` bits, the primes up to `√x` with their
 //! buckets (12 bytes each), `O(y)` words (factor tables; per thread one bin
 //! array and one segment).
@@ -446,11 +446,12 @@ pub struct Params {
 }
 
 impl Params {
-    /// The measured defaults: `y = α·∛x` with `α = log₁₀³x / 300` (fastest of
-    /// `/100`, `/150`, `/300`, `/600` at `x = 10^14` and `10^15`).
+    /// The measured defaults: `y = α·∛x` with `α = log₁₀³x / 500` (of the
+    /// divisors 200, 300, 450, 500, 600 and 900 the fastest on one core at
+    /// `x = 10^14`, `10^15` and `10^16`, 450–600 within 2% of each other).
     pub fn for_x(x: u64) -> Params {
         let l = (x.max(10) as f64).log10();
-        let alpha = (l * l * l / 300.0).clamp(1.0, (x as f64).powf(1.0 / 6.0).max(1.0));
+        let alpha = (l * l * l / 500.0).clamp(1.0, (x as f64).powf(1.0 / 6.0).max(1.0));
         Params { y: (alpha * icbrt(x) as f64) as u64, segment: 1 << 18, p2_segment: 1 << 20 }
     }
 }
