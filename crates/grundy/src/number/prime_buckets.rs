@@ -327,18 +327,31 @@ fn cross_off(block: &mut [u64], low: u64, p: u64, from: u64) {
     }
 }
 
-/// [`cross_off`] from `p` on, returning how many bits were set before.
+/// The residues modulo 30 prime to 30, and half the gap from each to the next.
+const WHEEL: [u64; 8] = [1, 7, 11, 13, 17, 19, 23, 29];
+const WHEEL_HALF_GAP: [usize; 8] = [3, 2, 1, 2, 1, 2, 3, 1];
+
+/// [`cross_off`] in a block whose multiples of 3 and 5 are already clear (a
+/// laid pattern): only the multiples `p·k` with `k` prime to 30 are visited,
+/// 8 of every 15 odd ones. Returns how many bits were set before.
 #[inline]
-fn cross_off_counting(block: &mut [u64], low: u64, p: u64) -> u64 {
-    let bits = block.len() * 64;
-    let step = p as usize;
-    let mut i = first_odd_multiple(low, p, p);
+fn cross_off_wheel(block: &mut [u64], low: u64, p: u64, from: u64) -> u64 {
+    let bits = block.len() as u64 * 64;
+    let k = from.max(low + 1).div_ceil(p);
+    // the first k' >= k prime to 30 (k mod 30 <= 29 = WHEEL[7])
+    let mut j = WHEEL.iter().position(|&w| w >= k % 30).unwrap_or(0);
+    let i = (p * (k - k % 30 + WHEEL[j]) - low - 1) / 2;
+    if i >= bits {
+        return 0;
+    }
+    let (mut i, bits) = (i as usize, bits as usize);
     let mut cleared = 0u64;
     while i < bits {
         let w = &mut block[i >> 6];
         cleared += (*w >> (i & 63)) & 1;
         *w &= !(1u64 << (i & 63));
-        i += step;
+        i += p as usize * WHEEL_HALF_GAP[j];
+        j = (j + 1) & 7;
     }
     cleared
 }
@@ -417,7 +430,7 @@ fn sieve_odd_block(block: &mut [u64], low: u64, primes: &[u32]) {
         if q * q >= high {
             break;
         }
-        cross_off(block, low, q, q * q);
+        cross_off_wheel(block, low, q, q * q);
     }
 }
 
@@ -970,7 +983,7 @@ fn hard_segment(plan: &Plan, bins: &mut [u64], low: u64, high: u64, bmax: usize)
             );
             totals.push(alive);
         }
-        alive -= cross_off_counting(&mut block, low, plan.prime(b));
+        alive -= cross_off_wheel(&mut block, low, plan.prime(b), 0);
     }
     totals
 }
