@@ -1,12 +1,14 @@
-//! `grundy prime-pi`: π(N) by the prime-counting DP that Coprime Nim uses, the
-//! yardstick for what the sublinear path costs.
+//! `grundy prime-pi`: π(N) by the prime counting behind Coprime Nim (the
+//! Lagarias–Miller–Odlyzko special-leaf sum, or Lucy_Hedgehog's DP as the
+//! reference), the yardstick for what the sublinear path costs.
 
 use crate::output::{emit, timed};
 use crate::progress::Progress;
 use crate::{CliResult, MACHINE_BUDGET};
-use clap::Args;
+use clap::{Args, ValueEnum};
 use grundy::Error;
 use grundy::number::lucy::lucy_sieve;
+use grundy::number::prime_buckets::{memory_estimate, prime_buckets};
 use serde_json::json;
 
 #[derive(Args, Debug)]
@@ -14,15 +16,33 @@ pub struct PrimePiArgs {
     /// Count the primes up to N.
     #[arg(long, value_parser = crate::number)]
     n: u64,
+    /// lmo: about N^(2/3) time (the default); lucy: the N^(3/4) DP kept as the reference.
+    #[arg(long, value_enum, default_value = "lmo")]
+    method: PiMethod,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
 }
 
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum PiMethod {
+    Lmo,
+    Lucy,
+}
+
 pub fn run(a: &PrimePiArgs) -> CliResult {
-    MACHINE_BUDGET.check_memory(16.0 * (a.n as f64).sqrt(), "prime counting for this `n`", "n")?;
     let mut bar = Progress::new();
-    let (pi, seconds) = timed(|| lucy_sieve(a.n, |_, _| {}, &mut |d, t| bar.report("counting primes", d, t)));
+    let mut progress = |d, t| bar.report("counting primes", d, t);
+    let (pi, seconds) = match a.method {
+        PiMethod::Lmo => {
+            MACHINE_BUDGET.check_memory(memory_estimate(a.n), "prime counting for this `n`", "n")?;
+            timed(|| prime_buckets(a.n, &mut progress).map(|b| b.pi()))
+        }
+        PiMethod::Lucy => {
+            MACHINE_BUDGET.check_memory(16.0 * (a.n as f64).sqrt(), "prime counting for this `n`", "n")?;
+            timed(|| lucy_sieve(a.n, |_, _| {}, &mut progress))
+        }
+    };
     let pi = pi.ok_or(Error::Interrupted)?;
     if a.json {
         // "value" as every command has it; "pi" kept for scripts that use it.

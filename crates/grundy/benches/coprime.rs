@@ -1,10 +1,11 @@
-//! Coprime Nim benchmarks: the sublinear path beside the sieve, and beside a
-//! plain π(N) by the same prime-counting DP (the yardstick).
+//! Coprime Nim benchmarks: the sublinear path beside the sieve, and prime
+//! counting by the special-leaf sum (the fast path) beside Lucy_Hedgehog's DP
+//! (the reference) in the same run.
 //!
 //! Run with `cargo bench --bench coprime`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use grundy::number::lucy::prime_pi;
+use grundy::number::{lucy, prime_buckets};
 use grundy::{CoprimeNim, Counter, Method, Modulus, Outcome};
 use std::hint::black_box;
 use std::time::Duration;
@@ -20,11 +21,13 @@ fn coprime(c: &mut Criterion) {
     g.bench_function("sublinear (fast)", |b| b.iter(|| solve(black_box(10_000_000), Method::Sublinear)));
     g.bench_function("sieve (reference)", |b| b.iter(|| solve(black_box(10_000_000), Method::Sieve)));
     g.finish();
-    for n in [10_000_000_000u64, 100_000_000_000] {
+    // 10^13: issue 11's target, L(N, N) at most 0.4 of Lucy's π(N) in the same run
+    for n in [10_000_000_000u64, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000] {
         let mut g = c.benchmark_group(format!("N=K={n:e}"));
-        g.sample_size(10).measurement_time(Duration::from_secs(10));
+        g.sample_size(10).measurement_time(Duration::from_secs(if n > 1_000_000_000_000 { 50 } else { 10 }));
         g.bench_function("L(N,K) sublinear", |b| b.iter(|| solve(black_box(n), Method::Sublinear)));
-        g.bench_function("pi(N) yardstick", |b| b.iter(|| prime_pi(black_box(n))));
+        g.bench_function("pi(N) special leaves (fast)", |b| b.iter(|| prime_buckets::prime_pi(black_box(n))));
+        g.bench_function("pi(N) Lucy (reference)", |b| b.iter(|| lucy::prime_pi(black_box(n))));
         g.finish();
     }
 }

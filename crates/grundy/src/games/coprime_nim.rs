@@ -8,14 +8,18 @@
 //! Two ways to the histogram:
 //! * the sieve: every bucket from an odd Eratosthenes sieve, `O(X log log X)` time
 //!   and `X/2` bytes, then a transform of length `2^⌈log₂ π(X)⌉`;
-//! * sublinear: the buckets of primes `p <= √X` and `π(X)` from Lucy_Hedgehog's
-//!   prime-counting DP (`O(X^{3/4}/log X)` time, `O(√X)` memory), every larger prime
-//!   counting once, and the XOR power of that head-plus-run histogram by
-//!   [`crate::xor::zero_xor_count_run`], which never materializes the run.
+//! * sublinear: the buckets of primes `p <= √X` and `π(X)` from the
+//!   Lagarias–Miller–Odlyzko special-leaf sum with every leaf filed under its
+//!   bucket ([`crate::number::prime_buckets`], about `X^{2/3}` time, `O(√X)`
+//!   memory; Lucy_Hedgehog's `X^{3/4}` DP in [`crate::number::lucy`] is the
+//!   reference), every larger prime counting once, and the XOR power of that
+//!   head-plus-run histogram by [`crate::xor::zero_xor_count_run`], which never
+//!   materializes the run.
 
 use crate::count::{Component, Context, Copies, Histogram, Positions};
 use crate::error::{Budget, Error};
-use crate::number::lucy::{isqrt, lucy_sieve};
+use crate::number::lucy::isqrt;
+use crate::number::prime_buckets::{self, prime_buckets};
 use crate::number::sieve::odd_spf_buckets;
 use crate::number::{prime_count_trial, smallest_prime_factor};
 use crate::xor::RunHistogram;
@@ -118,7 +122,7 @@ pub enum Method {
     Auto,
     /// The odd sieve over every pile size.
     Sieve,
-    /// Prime counting by Lucy_Hedgehog's DP and the head-plus-run transform.
+    /// Prime counting by the special-leaf sum and the head-plus-run transform.
     Sublinear,
 }
 
@@ -137,12 +141,16 @@ impl Method {
     }
 }
 
-/// Estimated bytes for the sublinear path at `N`: the DP tables and the terms of
-/// the transform.
+/// Estimated bytes for the sublinear path at `N`: the prime counting (its
+/// tables, bins and segments, [`prime_buckets::memory_estimate`]), the head of
+/// the histogram (16 bytes a prime up to `√X`) and the terms of the transform.
 pub fn sublinear_memory(n: u64) -> f64 {
-    let x = n.saturating_sub(1) as f64;
-    let primes = 1.1 * x / x.ln().max(1.0) + 2.0;
-    16.0 * x.sqrt() + 32.0 * 3.0 * primes.sqrt().max(1.0) * 2.0
+    let x = n.saturating_sub(1);
+    let xf = x as f64;
+    let primes = 1.1 * xf / xf.ln().max(1.0) + 2.0;
+    let r = xf.sqrt();
+    let head = 16.0 * (1.26 * r / r.ln().max(1.0) + 2.0);
+    prime_buckets::memory_estimate(x) + head + 32.0 * 3.0 * primes.sqrt().max(1.0) * 2.0
 }
 
 /// The histogram over pile sizes `1..=N−1` as a head (buckets of the primes up
@@ -150,22 +158,16 @@ pub fn sublinear_memory(n: u64) -> f64 {
 pub fn histogram_sublinear(n: u64, ctx: &mut Context<'_>) -> Result<RunHistogram, Error> {
     ctx.budget.check_memory(sublinear_memory(n), "prime counting for this `n`", "n")?;
     let x = n.saturating_sub(1);
-    let mut head = vec![(x / 2) as u128, u128::from(x >= 1)];
-    // Buckets of odd primes p <= √x arrive in order, at index π(p).
     let mut progress = |done: u64, total: u64| ctx.progress("counting primes", done, total).is_ok();
-    let pi = lucy_sieve(
-        x,
-        |p, composites| {
-            if p > 2 {
-                head.push(composites as u128 + 1)
-            }
-        },
-        &mut progress,
-    )
-    .ok_or(Error::Interrupted)?;
-    debug_assert!(isqrt(x) < 2 || head.len() as u64 == 1 + crate::number::lucy::prime_pi(isqrt(x)));
+    let buckets = prime_buckets(x, &mut progress).ok_or(Error::Interrupted)?;
+    // Buckets of odd primes p <= √x in order, at index π(p); the bucket of 2 is
+    // the even piles, index 0, and pile 1 has value 1.
+    let mut head = Vec::with_capacity(buckets.counts().len() + 1);
+    head.extend([(x / 2) as u128, u128::from(x >= 1)]);
+    head.extend(buckets.counts().iter().skip(1).map(|&c| u128::from(c)));
+    debug_assert!(isqrt(x) < 2 || head.len() == 1 + buckets.primes().len());
     let run_start = head.len() as u64;
-    RunHistogram::new(head, run_start, pi)
+    RunHistogram::new(head, run_start, buckets.pi())
 }
 
 /// Estimated bytes for the sieve path at `N`: the odd sieve plus the transform.

@@ -1,6 +1,7 @@
 //! Prime counting in `O(x^{3/4} / log x)` time and `O(√x)` memory
 //! (Lucy_Hedgehog's dynamic program), with the count of numbers by smallest
-//! prime factor as a by-product.
+//! prime factor as a by-product. The reference for
+//! [`super::prime_buckets`], which computes the same in about `x^{2/3}`.
 //!
 //! For every `v` of the form `⌊x/i⌋`, let `S(v)` count the integers in `[2, v]`
 //! that survive sieving by the primes below the current prime `p`. Initially
@@ -113,7 +114,8 @@ fn primes_up_to(r: usize) -> Vec<usize> {
     primes
 }
 
-/// `π(x)` by the same DP: the yardstick for what the Coprime Nim buckets cost.
+/// `π(x)` by the same DP (the reference; [`super::prime_buckets::prime_pi`] is
+/// the fast one).
 pub fn prime_pi(x: u64) -> u64 {
     lucy_sieve(x, |_, _| {}, &mut |_, _| true).unwrap_or(0)
 }

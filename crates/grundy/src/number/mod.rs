@@ -5,6 +5,7 @@ pub mod binomial_mod;
 pub mod factor;
 pub mod lucy;
 pub mod ntt;
+pub mod prime_buckets;
 pub mod series;
 pub mod sieve;
 
