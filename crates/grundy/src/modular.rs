@@ -52,6 +52,62 @@ pub fn inverse_mod(a: u64, m: u64) -> Option<u64> {
     (r0 == 1 || m == 1).then(|| t0.rem_euclid(m as i128) as u64)
 }
 
+/// The exponent that the powers modulo `m` repeat with: Carmichael's `λ(m)` and
+/// the largest prime exponent `e` of `m`, from its factorization.
+///
+/// For every `a` and `k >= e`, `a^k ≡ a^{e + ((k − e) mod λ)} (mod m)`: modulo
+/// each prime power `p^f` of `m`, a unit has order dividing `λ`, and a multiple
+/// of `p` has `a^j ≡ 0` for every `j >= f`, which both exponents are.
+/// `λ(p^f) = p^{f−1}(p − 1)` for odd `p`, `λ(2) = 1`, `λ(4) = 2`,
+/// `λ(2^f) = 2^{f−2}` for `f >= 3`, and `λ` of a product is the lcm.
+///
+/// ```
+/// use grundy::modular::PowerCycle;
+///
+/// let c = PowerCycle::of(&[(3, 2), (7, 1)]); // 63: λ = lcm(6, 6) = 6, e = 2
+/// assert_eq!((c.lambda(), c.exponent(10)), (6, 4)); // 10 = 2 + 8 ≡ 2 + 2
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PowerCycle {
+    lambda: u128,
+    max_exponent: u32,
+}
+
+impl PowerCycle {
+    /// The cycle of `Π p^f` for the factorization `[(p, f)]`.
+    pub fn of(factors: &[(u64, u32)]) -> Self {
+        let mut lambda: u128 = 1;
+        let mut max_exponent = 0;
+        for &(p, f) in factors {
+            let part: u128 = match (p, f) {
+                (2, 1) => 1,
+                (2, 2) => 2,
+                (2, _) => 1u128 << (f - 2).min(126),
+                _ => (p as u128).pow(f - 1) * (p as u128 - 1),
+            };
+            lambda = num_integer::lcm(lambda, part);
+            max_exponent = max_exponent.max(f);
+        }
+        PowerCycle { lambda, max_exponent }
+    }
+
+    /// The cycle of `2^w`.
+    pub fn of_power_of_two(w: u32) -> Self {
+        if w == 0 { PowerCycle::of(&[]) } else { PowerCycle::of(&[(2, w)]) }
+    }
+
+    /// `λ`.
+    pub fn lambda(&self) -> u128 {
+        self.lambda
+    }
+
+    /// The smallest exponent with the same powers as `k` for every base.
+    pub fn exponent(&self, k: u128) -> u128 {
+        let e = self.max_exponent as u128;
+        if k <= e + self.lambda { k } else { e + (k - e) % self.lambda }
+    }
+}
+
 /// Montgomery form arithmetic for one odd modulus.
 ///
 /// ```
@@ -140,6 +196,29 @@ impl Montgomery {
         if carry || s >= self.n { s.wrapping_sub(self.n) } else { s }
     }
 
+    /// `a_i^k` for `N` bases in Montgomery form at once: the `N` chains of
+    /// products are independent, so the multiplier works on them in parallel
+    /// instead of waiting for each product in turn (one chain is bound by the
+    /// latency of a product, several by its throughput).
+    pub fn pow_many<const N: usize>(&self, bases: [u64; N], mut k: u128) -> [u64; N] {
+        let mut acc = [self.to_mont(1); N];
+        let mut base = bases;
+        while k > 0 {
+            if k & 1 == 1 {
+                for i in 0..N {
+                    acc[i] = self.mul(acc[i], base[i]);
+                }
+            }
+            k >>= 1;
+            if k > 0 {
+                for b in base.iter_mut() {
+                    *b = self.mul(*b, *b);
+                }
+            }
+        }
+        acc
+    }
+
     /// `a^k` for `a` in Montgomery form, by binary exponentiation.
     pub fn pow(&self, a: u64, mut k: u128) -> u64 {
         let mut base = a;
@@ -177,6 +256,25 @@ mod tests {
             let got = mg.add(a % n, b % n);
             prop_assert_eq!(got as u128, ((a % n) as u128 + (b % n) as u128) % n as u128);
             prop_assert_eq!(mg.sub(a % n, b % n) as i128, ((a % n) as i128 - (b % n) as i128).rem_euclid(n as i128));
+        }
+
+        #[test]
+        fn many_powers_at_once(n in any::<u64>(), a in any::<[u64; 4]>(), k in any::<u128>()) {
+            let mg = Montgomery::new(n | 1).unwrap();
+            let bases = a.map(|x| mg.to_mont(x));
+            let many = mg.pow_many(bases, k);
+            for i in 0..4 {
+                prop_assert_eq!(many[i], mg.pow(bases[i], k));
+            }
+        }
+
+        #[test]
+        fn reduced_exponents_give_the_same_powers(a in any::<u64>(), k in any::<u64>(), m in 1u64..=u64::MAX) {
+            let cycle = PowerCycle::of(&crate::number::factor::factorize(m));
+            prop_assert_eq!(pow_mod(a, cycle.exponent(k as u128) as u64, m), pow_mod(a, k, m));
+            // multiples of small primes to high powers, the case the offset e is for
+            let b = a % 64 * 2 * 3;
+            prop_assert_eq!(pow_mod(b, cycle.exponent(k as u128) as u64, m), pow_mod(b, k, m));
         }
 
         #[test]

@@ -14,10 +14,11 @@
 //! shift), and kept in 64 bits when `w <= 64`.
 
 use super::Ring;
-use crate::modular::Montgomery;
+use crate::modular::{Montgomery, PowerCycle};
 use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_traits::ToPrimitive;
+use rayon::prelude::*;
 
 /// How much of the 2-adic residue is kept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,19 +48,24 @@ pub struct Lifted {
     /// `w`: the exponent of the power-of-two part.
     width: u32,
     two: TwoAdic,
+    /// The exponents that powers modulo `q` and modulo `2^w` repeat with.
+    odd_cycle: PowerCycle,
+    two_cycle: PowerCycle,
 }
 
 impl Lifted {
-    /// The ring modulo `q·2^width` (`q` odd, `width <= 128`; `width = 0` for
-    /// an odd `M`, whose 2-adic residue is never read).
-    pub(super) fn new(odd: Montgomery, width: u32) -> Self {
+    /// The ring modulo `q·2^width` (`q` odd with the factorization
+    /// `odd_factors`, `width <= 128`; `width = 0` for an odd `M`, whose 2-adic
+    /// residue is never read).
+    pub(super) fn new(odd: Montgomery, odd_factors: &[(u64, u32)], width: u32) -> Self {
         debug_assert!(width <= 128);
         let two = match width {
             0 => TwoAdic::Unused,
             1..=64 => TwoAdic::Word,
             _ => TwoAdic::Wide,
         };
-        Lifted { odd, width, two }
+        let odd_cycle = PowerCycle::of(odd_factors);
+        Lifted { odd, width, two, odd_cycle, two_cycle: PowerCycle::of_power_of_two(width) }
     }
 
     /// The odd part's arithmetic.
@@ -70,6 +76,15 @@ impl Lifted {
     /// `w`: the exponent of the power-of-two part.
     pub(super) fn width(&self) -> u32 {
         self.width
+    }
+
+    /// `x^k` modulo `2^w` (0 when the 2-adic residue is not kept).
+    fn two_adic_pow(&self, x: u128, k: u128) -> u128 {
+        match self.two {
+            TwoAdic::Unused => 0,
+            TwoAdic::Word => wrapping_pow(x as u64, self.two_cycle.exponent(k)) as u128,
+            TwoAdic::Wide => wrapping_pow(x, self.two_cycle.exponent(k)),
+        }
     }
 
     /// The residue modulo `2^width`.
@@ -116,6 +131,54 @@ impl Ring for Lifted {
     }
     /// The residue modulo `q·2^w` (modulo `q` alone when the 2-adic part is
     /// not kept), for tests and debugging.
+    /// Each residue raised to its own reduced exponent ([`PowerCycle`]): the
+    /// power sums of a count take all their terms to one huge `K` (`10^18`, say),
+    /// while modulo `q` an exponent below `2·λ(q) + 64` does (31 bits instead of
+    /// 60 for `q = 10^9 + 7`).
+    fn pow(&self, a: &(u64, u128), k: u128) -> (u64, u128) {
+        (self.odd.pow(a.0, self.odd_cycle.exponent(k)), self.two_adic_pow(a.1, k))
+    }
+
+    /// `Σ mᵢ·vᵢ^k` with the residues modulo `q` raised four at a time
+    /// ([`Montgomery::pow_many`]), in parallel over blocks of terms.
+    fn power_sum(&self, terms: &[(i128, u128)], k: u128) -> (u64, u128) {
+        let mg = &self.odd;
+        let q = mg.modulus() as i128;
+        let k_odd = self.odd_cycle.exponent(k);
+        let enter = |x: i128| mg.to_mont(x.rem_euclid(q) as u64);
+        let block = |chunk: &[(i128, u128)]| -> u64 {
+            let mut sum = 0u64;
+            let mut quads = chunk.chunks_exact(4);
+            for quad in &mut quads {
+                let powers = mg.pow_many([0, 1, 2, 3].map(|i| enter(quad[i].0)), k_odd);
+                for (p, &(_, m)) in powers.iter().zip(quad) {
+                    sum = mg.add(sum, mg.mul(*p, enter((m % q as u128) as i128)));
+                }
+            }
+            for &(v, m) in quads.remainder() {
+                sum = mg.add(sum, mg.mul(mg.pow(enter(v), k_odd), enter((m % q as u128) as i128)));
+            }
+            sum
+        };
+        let odd = if terms.len() >= 1 << 12 {
+            terms.par_chunks(1 << 10).map(block).reduce(|| 0, |a, b| mg.add(a, b))
+        } else {
+            block(terms)
+        };
+        let two = match self.two {
+            TwoAdic::Unused => 0,
+            _ => {
+                let two_adic = |&(v, m): &(i128, u128)| self.two_adic_pow(v as u128, k).wrapping_mul(m);
+                if terms.len() >= 1 << 12 {
+                    terms.par_iter().map(two_adic).reduce(|| 0, u128::wrapping_add)
+                } else {
+                    terms.iter().map(two_adic).fold(0, u128::wrapping_add)
+                }
+            }
+        };
+        (odd, two)
+    }
+
     fn to_biguint(&self, a: &(u64, u128)) -> BigUint {
         if self.two == TwoAdic::Unused {
             return BigUint::from(self.odd.from_mont(a.0));
@@ -131,5 +194,40 @@ impl Ring for Lifted {
     }
     fn modulus(&self) -> Option<u64> {
         None
+    }
+}
+
+/// `b^e` in wrapping arithmetic (modulo `2^64` or `2^128`).
+fn wrapping_pow<T: Copy + WrappingOps>(mut b: T, mut e: u128) -> T {
+    let mut acc = T::ONE;
+    while e > 0 {
+        if e & 1 == 1 {
+            acc = acc.times(b);
+        }
+        e >>= 1;
+        if e > 0 {
+            b = b.times(b);
+        }
+    }
+    acc
+}
+
+/// Wrapping products of unsigned words.
+trait WrappingOps {
+    const ONE: Self;
+    fn times(self, other: Self) -> Self;
+}
+
+impl WrappingOps for u64 {
+    const ONE: u64 = 1;
+    fn times(self, other: u64) -> u64 {
+        self.wrapping_mul(other)
+    }
+}
+
+impl WrappingOps for u128 {
+    const ONE: u128 = 1;
+    fn times(self, other: u128) -> u128 {
+        self.wrapping_mul(other)
     }
 }

@@ -119,7 +119,8 @@ impl Counting for Modular {
     /// two is a unit.
     fn lift(&self, shift: u32) -> Lifted {
         let width = if self.twos == 0 { 0 } else { self.twos + shift.min(65) };
-        Lifted::new(self.odd.clone(), width)
+        let factors = self.odd_factors.get_or_init(|| factorize(self.odd.modulus()));
+        Lifted::new(self.odd.clone(), factors, width)
     }
 
     /// Modulo the prime powers of `q` and modulo `2^w` ([`series::residues`]).
@@ -215,6 +216,29 @@ mod tests {
             // a multiple of 2^shift comes back divided
             let multiple = BigInt::from(a) << shift;
             prop_assert_eq!(r.unlift(&l, &l.of_bigint(&multiple), shift), r.of_bigint(&BigInt::from(a)));
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn lifted_powers_match_big_integers(
+            a in any::<i128>(), k in any::<u128>(), m in 1u64..=u64::MAX, shift in 0u32..=64, small in 0u64..64,
+        ) {
+            // moduli with high prime powers, where the offset of the cycle matters, as well as random ones
+            for m in [m, small * 2 + 1, (small + 1).pow(2) * 9, 3u64.pow(40), 1 << 63, 12 << 50] {
+                let r = ring(m);
+                let l = r.lift(shift);
+                let twos = m.trailing_zeros();
+                let width = if twos == 0 { 0 } else { twos + shift };
+                let modulus = BigInt::from(m >> twos) * (BigInt::from(1u8) << width);
+                let base = BigInt::from(a).mod_floor(&modulus);
+                let want = base.modpow(&BigInt::from(k), &modulus);
+                prop_assert_eq!(BigInt::from(l.to_biguint(&l.pow(&l.of_i128(a), k))), want, "m = {}", m);
+                // and a multiple of many small primes
+                let b = 2 * 3 * 5 * 7 * (a % 1000);
+                let want = BigInt::from(b).mod_floor(&modulus).modpow(&BigInt::from(k), &modulus);
+                prop_assert_eq!(BigInt::from(l.to_biguint(&l.pow(&l.of_i128(b), k))), want, "m = {}", m);
+            }
         }
     }
 
