@@ -23,7 +23,16 @@
 //! game has few rare heaps (Kayles has finitely many for a suitable mask) the
 //! cost is `O(n·|R|)` instead of the `O(n²)` of
 //! [`OctalCode::values_quadratic`], which stays as the reference path.
+//!
+//! Under `!` (Grundy's game `4!.0`) a two-heap split may not leave two equal
+//! heaps; that removes only the split `a = m − a`, whose parts are alike (both
+//! rare or both common) and whose value `0` is even, so it never decides an odd
+//! value: the enumeration skips it and the scans stop one pair earlier.
+//! Three-heap splits have no such shortcut: their values are marked in full
+//! first ([`super::bits`]), and the rare/common split then applies to the
+//! two-heap splits as before.
 
+use super::bits::{BitSet, TripleSplits};
 use super::octal::OctalCode;
 
 /// Pairs examined between two checks of the candidate during a scan.
@@ -52,6 +61,9 @@ pub struct RareValues<'a> {
     /// Mex steps so far: values read by single-heap moves, rare parts
     /// enumerated and split pairs scanned.
     work: u64,
+    /// The three-heap splits (marked in full before the two-heap ones).
+    triples: TripleSplits,
+    triple_values: BitSet,
 }
 
 impl<'a> RareValues<'a> {
@@ -63,9 +75,12 @@ impl<'a> RareValues<'a> {
             mask: u32::MAX,
             domain: false,
             domain_allowed: {
-                let parities: Vec<usize> =
-                    (0..=code.max_removal()).filter(|&k| code.digit(k) & 4 != 0).map(|k| k % 2).collect();
-                parities.windows(2).all(|w| w[0] == w[1])
+                let top = code.max_removal().unwrap_or(usize::MAX);
+                let parities: Vec<usize> = (0..code.written().len().min(top.saturating_add(1)))
+                    .filter(|&k| code.digit(k) & 4 != 0)
+                    .map(|k| k % 2)
+                    .collect();
+                code.max_removal().is_some() && parities.windows(2).all(|w| w[0] == w[1])
             },
             rare: Vec::new(),
             value_count: Vec::new(),
@@ -73,6 +88,8 @@ impl<'a> RareValues<'a> {
             epoch: 0,
             next_mask_check: 64,
             work: 0,
+            triples: TripleSplits::default(),
+            triple_values: BitSet::default(),
         }
     }
 
@@ -102,9 +119,9 @@ impl<'a> RareValues<'a> {
 
     /// Whether every split of the sizes `sizes` can reach `x` only with a rare
     /// part, so that enumerating `R` decides `x` exactly.
-    fn decided_by_rare(&self, x: u32, sizes: &[usize]) -> bool {
+    fn decided_by_rare(&self, x: u32, sizes: &[(usize, bool)]) -> bool {
         let p = self.parity(x);
-        sizes.iter().all(|&m| p ^ (self.domain && m % 2 == 1))
+        sizes.iter().all(|&(m, _)| p ^ (self.domain && m % 2 == 1))
     }
 
     fn mark(&mut self, v: u32) {
@@ -191,23 +208,29 @@ impl<'a> RareValues<'a> {
         }
         let code = self.code;
         let singles: Vec<u32> = code.single_heap_values(n, &self.g).collect();
-        self.work += MARK_COST * (code.max_removal() as u64 + 1);
+        self.work += MARK_COST * (code.max_removal().unwrap_or(n).min(n) as u64 + 1);
         for v in singles {
             self.mark(v);
         }
-        let sizes: Vec<usize> = code.split_sizes(n).collect();
+        if code.splits_in_three() {
+            self.mark_triples(n);
+        }
+        let sizes: Vec<(usize, bool)> = code.split_sizes(n).collect();
         if 4 * self.rare.len() > n && n > 256 {
             // No sparse set: enumerating R would cost about as much as a full scan.
-            self.work += sizes.iter().map(|&m| m as u64 / 2).sum::<u64>();
+            self.work += sizes.iter().map(|&(m, _)| m as u64 / 2).sum::<u64>();
             return self.mex_by_full_scan(&sizes);
         }
-        // Every split with a rare part.
-        for &m in &sizes {
+        // Every split with a rare part (under `!` not the equal split, whose
+        // parts are alike and so never decide a value).
+        for &(m, distinct) in &sizes {
             let end = self.rare.partition_point(|&r| r < m);
             self.work += MARK_COST * end as u64;
             for i in 0..end {
                 let r = self.rare[i];
-                self.mark(self.g[r] ^ self.g[m - r]);
+                if !distinct || 2 * r != m {
+                    self.mark(self.g[r] ^ self.g[m - r]);
+                }
             }
         }
         // Scan cursors: the next `a` to examine for each split size.
@@ -223,8 +246,8 @@ impl<'a> RareValues<'a> {
             }
             // x is even and unseen: scan splits until it appears or none are left.
             let mut progressed = false;
-            for (j, &m) in sizes.iter().enumerate() {
-                let stop = (cursor[j] + SCAN_BATCH).min(m / 2 + 1);
+            for (j, &(m, distinct)) in sizes.iter().enumerate() {
+                let stop = (cursor[j] + SCAN_BATCH).min(half(m, distinct) + 1);
                 self.work += MARK_COST * stop.saturating_sub(cursor[j]) as u64;
                 for a in cursor[j]..stop {
                     self.mark(self.g[a] ^ self.g[m - a]);
@@ -236,6 +259,27 @@ impl<'a> RareValues<'a> {
                 return x;
             }
         }
+    }
+}
+
+/// The largest smaller part of a two-heap split of `m` (`!`: parts differ).
+fn half(m: usize, distinct: bool) -> usize {
+    if distinct { (m - 1) / 2 } else { m / 2 }
+}
+
+impl RareValues<'_> {
+    /// Marks every value of a three-heap split of `n`.
+    fn mark_triples(&mut self, n: usize) {
+        let mut set = std::mem::take(&mut self.triple_values);
+        set.clear();
+        let code = self.code;
+        for (m, distinct) in code.triple_sizes(n) {
+            self.work += self.triples.add(&self.g, m, distinct, &mut set);
+        }
+        for v in set.iter() {
+            self.mark(v);
+        }
+        self.triple_values = set;
     }
 }
 
@@ -260,13 +304,13 @@ impl RareValues<'_> {
     /// The plain mex over every split, for games without a sparse set. Values
     /// below 64 are collected in a bit mask (a branch-free inner loop), larger
     /// ones in the stamp table.
-    fn mex_by_full_scan(&mut self, sizes: &[usize]) -> u32 {
+    fn mex_by_full_scan(&mut self, sizes: &[(usize, bool)]) -> u32 {
         let mut small: u64 = 0;
         if self.value_count.len() <= 64 {
             // Every value, hence every XOR of two, is below 64: a branch-free
             // scan with four independent masks (no loop-carried dependency).
-            for &m in sizes {
-                let half = m / 2;
+            for &(m, distinct) in sizes {
+                let half = half(m, distinct);
                 let left = &self.g[1..=half];
                 let right = &self.g[m - half..m];
                 small |= xor_mask(left, right);
@@ -283,12 +327,12 @@ impl RareValues<'_> {
     }
 
     /// The scan when values may reach 64: those go to the stamp table.
-    fn scan_with_large_values(&mut self, sizes: &[usize], small: &mut u64) {
-        for &m in sizes {
+    fn scan_with_large_values(&mut self, sizes: &[(usize, bool)], small: &mut u64) {
+        for &(m, distinct) in sizes {
             let g = &self.g;
             let mut big = Vec::new();
-            // pairs (a, m − a) for a = 1..=m/2, without bounds checks
-            let half = m / 2;
+            // pairs (a, m − a) for a = 1..=half, without bounds checks
+            let half = half(m, distinct);
             for (&l, &r) in g[1..=half].iter().zip(g[m - half..m].iter().rev()) {
                 let x = l ^ r;
                 if x < 64 {
