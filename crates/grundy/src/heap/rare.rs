@@ -53,6 +53,11 @@ pub struct RareValues<'a> {
     /// Whether every split removes a number of tokens of the same parity.
     domain_allowed: bool,
     rare: Vec<usize>,
+    /// `g` at each heap of `rare`, in the same order (read sequentially).
+    rare_values: Vec<u32>,
+    /// While every value is below 256: the values marked for the current
+    /// heap as a 256-bit set, in place of the stamp table.
+    small: Option<[u64; 4]>,
     /// `value_count[v][a mod 2]` = heaps `a >= 1` with value `v`, for choosing the mask.
     value_count: Vec<[u64; 2]>,
     stamp: Vec<u32>,
@@ -83,6 +88,8 @@ impl<'a> RareValues<'a> {
                 code.max_removal().is_some() && parities.windows(2).all(|w| w[0] == w[1])
             },
             rare: Vec::new(),
+            rare_values: Vec::new(),
+            small: None,
             value_count: Vec::new(),
             stamp: Vec::new(),
             epoch: 0,
@@ -125,6 +132,12 @@ impl<'a> RareValues<'a> {
     }
 
     fn mark(&mut self, v: u32) {
+        if let Some(bits) = &mut self.small
+            && v < 256
+        {
+            bits[(v >> 6) as usize] |= 1 << (v & 63);
+            return;
+        }
         let v = v as usize;
         if v >= self.stamp.len() {
             self.stamp.resize(v + 1, 0);
@@ -133,7 +146,10 @@ impl<'a> RareValues<'a> {
     }
 
     fn marked(&self, v: u32) -> bool {
-        self.stamp.get(v as usize) == Some(&self.epoch)
+        match self.small {
+            Some(bits) if v < 256 => bits[(v >> 6) as usize] >> (v & 63) & 1 == 1,
+            _ => self.stamp.get(v as usize) == Some(&self.epoch),
+        }
     }
 
     /// Computes values up to `g(len − 1)`.
@@ -156,6 +172,7 @@ impl<'a> RareValues<'a> {
             self.value_count[v as usize][n % 2] += 1;
             if !self.is_common(n, v) {
                 self.rare.push(n);
+                self.rare_values.push(v);
             }
             if n + 1 >= self.next_mask_check {
                 self.choose_mask();
@@ -196,6 +213,7 @@ impl<'a> RareValues<'a> {
             self.mask = best.1;
             self.domain = best.2;
             self.rare = (1..self.g.len()).filter(|&i| !self.is_common(i, self.g[i])).collect();
+            self.rare_values = self.rare.iter().map(|&i| self.g[i]).collect();
         }
     }
 
@@ -206,6 +224,8 @@ impl<'a> RareValues<'a> {
             self.stamp.iter_mut().for_each(|s| *s = 0);
             self.epoch = 1;
         }
+        // every value below 256: so is every XOR of values
+        self.small = (self.value_count.len() <= 256).then_some([0; 4]);
         let code = self.code;
         let singles: Vec<u32> = code.single_heap_values(n, &self.g).collect();
         self.work += MARK_COST * (code.max_removal().unwrap_or(n).min(n) as u64 + 1);
@@ -226,11 +246,17 @@ impl<'a> RareValues<'a> {
         for &(m, distinct) in &sizes {
             let end = self.rare.partition_point(|&r| r < m);
             self.work += MARK_COST * end as u64;
-            for i in 0..end {
-                let r = self.rare[i];
-                if !distinct || 2 * r != m {
-                    self.mark(self.g[r] ^ self.g[m - r]);
-                }
+            // under `!` the equal split (m/2, m/2) is left out
+            let equal = match distinct && m.is_multiple_of(2) {
+                true => self.rare[..end].binary_search(&(m / 2)).ok(),
+                false => None,
+            };
+            let ranges = match equal {
+                Some(i) => [0..i, i + 1..end],
+                None => [0..end, end..end],
+            };
+            for range in ranges {
+                self.mark_rare_pairs(m, range);
             }
         }
         // Scan cursors: the next `a` to examine for each split size.
@@ -249,8 +275,17 @@ impl<'a> RareValues<'a> {
             for (j, &(m, distinct)) in sizes.iter().enumerate() {
                 let stop = (cursor[j] + SCAN_BATCH).min(half(m, distinct) + 1);
                 self.work += MARK_COST * stop.saturating_sub(cursor[j]) as u64;
-                for a in cursor[j]..stop {
-                    self.mark(self.g[a] ^ self.g[m - a]);
+                match &mut self.small {
+                    Some(bits) => {
+                        let g = &self.g[..m];
+                        let found = collect256((cursor[j]..stop).map(|a| g[a] ^ g[m - a]));
+                        bits.iter_mut().zip(found).for_each(|(b, f)| *b |= f);
+                    }
+                    None => {
+                        for a in cursor[j]..stop {
+                            self.mark(self.g[a] ^ self.g[m - a]);
+                        }
+                    }
                 }
                 progressed |= stop > cursor[j];
                 cursor[j] = stop;
@@ -260,6 +295,34 @@ impl<'a> RareValues<'a> {
             }
         }
     }
+}
+
+impl RareValues<'_> {
+    /// Marks `g(r) ⊕ g(m − r)` for the rare heaps `r = rare[i]`, `i ∈ range`
+    /// (while every value is below 256, in the 256-bit set: a short loop
+    /// without stores to the stamp table).
+    fn mark_rare_pairs(&mut self, m: usize, range: std::ops::Range<usize>) {
+        let Some(bits) = &mut self.small else {
+            for i in range {
+                self.mark(self.rare_values[i] ^ self.g[m - self.rare[i]]);
+            }
+            return;
+        };
+        let g = &self.g[..m];
+        let pairs = self.rare[range.clone()].iter().zip(&self.rare_values[range]);
+        let found = collect256(pairs.map(|(&r, &v)| v ^ g[m - r]));
+        bits.iter_mut().zip(found).for_each(|(b, f)| *b |= f);
+    }
+}
+
+/// The set of `values` (each below 256) as four words.
+#[inline(always)]
+fn collect256(values: impl Iterator<Item = u32>) -> [u64; 4] {
+    let mut acc = [0u64; 4];
+    for x in values {
+        acc[((x >> 6) & 3) as usize] |= 1u64 << (x & 63);
+    }
+    acc
 }
 
 /// The largest smaller part of a two-heap split of `m` (`!`: parts differ).
