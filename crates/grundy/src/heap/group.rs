@@ -72,24 +72,35 @@ impl<'a> GroupValues<'a> {
             }
         }
         for (bit, distinct) in kinds {
+            let targets = self
+                .group
+                .iter()
+                .enumerate()
+                .filter(|(_, d)| d.bits & bit != 0 && (d.distinct && bit >= 4) == distinct);
+            let views: Vec<usize> = targets.map(|(j, _)| (m + j) % len).collect();
+            let single = match bit {
+                1 => (m == 0).then_some(0),
+                2 => (m >= 1).then(|| self.g[m]),
+                _ => None,
+            };
+            if bit <= 2 {
+                // one value: straight into the views
+                if let Some(v) = single {
+                    views.iter().for_each(|&r| self.views[r].insert(v));
+                }
+                self.work += views.len() as u64;
+                continue;
+            }
             let mut set = std::mem::take(&mut self.scratch);
             set.clear();
             match bit {
-                1 if m == 0 => set.insert(0),
-                2 if m >= 1 => set.insert(self.g[m]),
                 4 if m >= 2 => self.work += INSERT_COST * add_pairs(&self.g, m, distinct, &mut set),
                 8 if m >= 3 => self.work += self.triples.add(&self.g, m, distinct, &mut set),
                 _ => {}
             }
-            if set.words().iter().any(|&w| w != 0) {
-                for (j, d) in self.group.iter().enumerate() {
-                    let bit_distinct = d.distinct && bit >= 4;
-                    if d.bits & bit != 0 && bit_distinct == distinct {
-                        let r = (m + j) % len;
-                        self.work += set.words().len() as u64;
-                        self.views[r].union_translated(set.words(), 0);
-                    }
-                }
+            for &r in &views {
+                self.work += set.words().len() as u64;
+                self.views[r].union_translated(set.words(), 0);
             }
             self.scratch = set;
         }
