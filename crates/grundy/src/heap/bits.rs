@@ -140,7 +140,7 @@ impl TripleSplits {
         for (a, &ga) in g.iter().enumerate().take(m.saturating_sub(1)).skip(1) {
             let p = self.pairs[m - a].words();
             out.union_translated(p, ga);
-            work += p.len() as u64 + 2;
+            work += 3 * p.len() as u64 + 6;
         }
         work
     }

@@ -99,7 +99,7 @@ impl<'a> GroupValues<'a> {
                 _ => {}
             }
             for &r in &views {
-                self.work += set.words().len() as u64;
+                self.work += 2 * set.words().len() as u64;
                 self.views[r].union_translated(set.words(), 0);
             }
             self.scratch = set;

@@ -343,7 +343,7 @@ impl FamilyValues {
             stamp[g[n - s] as usize] = epoch;
         }
         let mex = stamp.iter().position(|&s| s != epoch).unwrap_or(stamp.len());
-        self.work += self.members.len() as u64 + 1 + mex as u64 / 8;
+        self.work += 2 * self.members.len() as u64 + 1 + mex as u64 / 8;
         self.g.push(mex as u32);
         Ok(())
     }
