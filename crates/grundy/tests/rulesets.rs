@@ -421,6 +421,36 @@ mod counts {
         }
     }
 
+    /// Block histograms (forced by a small `max_len`) beside other components
+    /// in a sum, against the same sums with dense histograms.
+    #[test]
+    fn block_histograms_in_sums_match_dense_ones() {
+        use grundy::{Heap, Sum, Values};
+        for (text, n, min) in
+            [("0.[3]", 1000u64, 1u64), ("0.[3]", 777, 0), ("all-but:1,3", 900, 3), ("all-but:2,3,7", 513, 0)]
+        {
+            let game =
+                HeapGame::parse(text.contains(':').then_some(text), (!text.contains(':')).then_some(text))
+                    .unwrap();
+            let blocks = Heap::new(game.clone(), n).unwrap().with_min(min).with_limits(Limits::length(100));
+            let dense = Heap::new(game, n).unwrap().with_min(min);
+            let other = Values::new([0, 1, 1, 5, 6, 7, 7, 7]).unwrap();
+            for k in [1u64, 2, 3] {
+                let a = Sum::new().with(blocks.clone(), k).with(other.clone(), 2);
+                let b = Sum::new().with(dense.clone(), k).with(other.clone(), 2);
+                for o in [Outcome::Losing, Outcome::Winning] {
+                    assert_eq!(
+                        a.count_exact(o).unwrap(),
+                        b.count_exact(o).unwrap(),
+                        "{text} n={n} min={min} k={k}"
+                    );
+                    let m = Modulus::new(1 << 40).unwrap();
+                    assert_eq!(a.count_mod(m, o).unwrap(), b.count_mod(m, o).unwrap());
+                }
+            }
+        }
+    }
+
     #[test]
     fn nim_at_ten_to_the_eighteen_modulo_a_prime() {
         let h = Heaps::new(nim(), 10u64.pow(18), 10u64.pow(18)).unwrap();

@@ -21,6 +21,9 @@ use crate::error::Error;
 use crate::number::factor::is_prime;
 use crate::number::lucy::isqrt;
 
+/// The largest member an `all-but` set may exclude.
+pub const MAX_EXCLUDED: u64 = 1 << 20;
+
 /// An infinite family of subtraction amounts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Family {
@@ -114,8 +117,13 @@ impl SubtractionSet {
         if excluded.contains(&0) {
             return Err(Error::invalid("moves", "must be positive: 0 is not a move"));
         }
-        if usize::try_from(excluded.iter().copied().max().unwrap_or(0)).is_err() {
-            return Err(Error::invalid("moves", "excludes a member too large for this machine"));
+        if excluded.iter().any(|&s| s > MAX_EXCLUDED) {
+            return Err(Error::invalid(
+                "moves",
+                format!(
+                    "may exclude members up to {MAX_EXCLUDED} only (an all-but set is written as a code that long)"
+                ),
+            ));
         }
         excluded.sort_unstable();
         excluded.dedup();
@@ -383,6 +391,7 @@ mod tests {
             ("all-but:", "all-but"),
             ("all-but:1,x", "'x'"),
             ("all-but:0", "positive"),
+            ("all-but:1,10^18", "1048576"),
             ("allbut:1", "'allbut:1'"),
             ("2,x", "'x'"),
             ("", "empty"),

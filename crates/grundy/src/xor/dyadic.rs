@@ -35,6 +35,10 @@ use crate::error::Error;
 /// at most 64 bits.
 pub const MAX_BITS: u32 = 64;
 
+/// The most distinct block ends: the signs of the pieces are enumerated over
+/// a subspace of dimension up to this.
+pub const MAX_PIECES: usize = 24;
+
 /// A histogram `h(v) = Σ_k f_k(v mod 2^σ) · [⌊v / 2^σ⌋ < x_k]` (see the module
 /// documentation), nonnegative everywhere.
 ///
@@ -99,6 +103,9 @@ impl DyadicHistogram {
             add(f, *a, -1);
         }
         pieces.retain(|(f, _)| f.iter().any(|&c| c != 0));
+        if pieces.len() > MAX_PIECES {
+            return Err(Error::invalid("blocks", format!("have more than {MAX_PIECES} distinct ends")));
+        }
         pieces.sort_by_key(|p| p.1);
         let top = pieces.iter().map(|p| p.1).max().unwrap_or(1);
         let high = 128 - (top - 1).leading_zeros();
@@ -174,11 +181,30 @@ impl DyadicHistogram {
         DyadicHistogram { low, high, pieces }
     }
 
-    /// The number of terms of the spectrum for classes of `low` bits.
+    /// The number of terms of the spectrum for classes of `low` bits, from the
+    /// block ends alone (nothing is coarsened).
     pub fn spectrum_terms(&self, low: u32) -> f64 {
-        let h = self.coarsened(low.min(self.bits()).saturating_sub(self.low));
-        let per_j = 2f64.powi(h.pieces.len().min(62) as i32);
-        2f64.powi(h.low as i32) * (1.0 + h.high as f64 * per_j)
+        let low = low.min(self.bits());
+        let d = low.saturating_sub(self.low);
+        let mut ends: Vec<u128> = Vec::new();
+        for &(_, x) in &self.pieces {
+            ends.push(x >> d);
+            if x & ((1u128 << d) - 1) != 0 {
+                ends.push((x >> d) + 1);
+            }
+        }
+        ends.sort_unstable();
+        ends.dedup();
+        ends.retain(|&x| x > 0);
+        let high = self.high.saturating_sub(d);
+        let per_value: f64 = (0..high)
+            .map(|j| {
+                let w_mask = (1u128 << (high - j - 1)) - 1;
+                let rows: Vec<u128> = ends.iter().map(|x| (x >> (j + 1)) & w_mask).collect();
+                2f64.powi(linear_relations(&rows).0 as i32)
+            })
+            .sum();
+        2f64.powi((self.low + d) as i32) * (1.0 + per_value)
     }
 
     /// The transform grouped by `s mod 2^low` (see the module documentation).
@@ -306,6 +332,7 @@ mod tests {
             prop_assert_eq!(h.total(), want.iter().sum::<u128>());
             let bits = h.bits();
             let s = h.spectrum(classes);
+            prop_assert_eq!(h.spectrum_terms(classes), s.terms().len() as f64);
             let low_c = classes.min(bits);
             let want_classes = dense_classes(&want[..1 << bits], bits, low_c);
             prop_assert_eq!(s.classes(), want_classes.len());
@@ -320,5 +347,8 @@ mod tests {
         let h = DyadicHistogram::from_blocks(0, vec![(vec![1], 1, 1_000_000_000_001)]).unwrap();
         assert_eq!(h.total(), 1_000_000_000_000);
         assert!(h.spectrum(0).terms().len() < 200);
+        for low in 0..5 {
+            assert_eq!(h.spectrum_terms(low), h.spectrum(low).terms().len() as f64, "low {low}");
+        }
     }
 }
