@@ -290,9 +290,10 @@ impl HeapGame {
         }
     }
 
-    /// An upper estimate of the steps that the first `len` values cost apart from
-    /// the split scans: the moves that leave at most one heap, per value
-    /// (`|S ∩ [1, len]|` for a family, estimated from the first values).
+    /// An estimate of the steps that the first `len` values cost apart from
+    /// the rare-value split scans: the moves that leave at most one heap, per
+    /// value (`|S ∩ [1, len]|` for a family), and the splits that no shortcut
+    /// covers (a repeating group's, three-heap splits).
     pub fn linear_work(&self, len: usize) -> f64 {
         let per_value = match self {
             HeapGame::Subtraction(s) => match (s.finite_moves(), s.as_family(), s.excluded()) {
@@ -301,10 +302,24 @@ impl HeapGame {
                 (_, _, Some(t)) => t.last().map_or(1.0, |&x| x as f64 + 1.0),
                 _ => 1.0,
             },
-            HeapGame::Octal(c) => match c.max_removal() {
-                Some(t) => t as f64 + 1.0,
-                None => c.written().len() as f64 + c.group().map_or(1, |g| g.1.len()) as f64,
-            },
+            HeapGame::Octal(c) => {
+                let rules = match c.max_removal() {
+                    Some(t) => t as f64 + 1.0,
+                    None => c.written().len() as f64 + c.group().map_or(1, |g| g.1.len()) as f64,
+                };
+                // splits with no shortcut: a group's splits of every size
+                // (`len/2` pairs per value), three-heap splits (`len`
+                // translations, or `len²/12` triples under `!`)
+                let digits = || c.written().iter().chain(c.group().map_or(&[][..], |g| g.1));
+                let n = len as f64;
+                let group_splits = c.group().is_some() && c.splits();
+                let triples = digits().any(|d| d.bits & 8 != 0);
+                let distinct_triples = digits().any(|d| d.bits & 8 != 0 && d.distinct);
+                rules
+                    + if group_splits { n / 2.0 } else { 0.0 }
+                    + if triples { n } else { 0.0 }
+                    + if distinct_triples { n * n / 12.0 } else { 0.0 }
+            }
             HeapGame::Rules(_) => 1.0,
         };
         per_value * len as f64

@@ -300,8 +300,8 @@ impl OctalCode {
     ///   are 3 (taking the whole heap is leaving heap 0), else `X1 = E + t1`;
     /// * two heaps: `X2 = 2E + p + t2 − 1` (one less than the Guy–Smith range
     ///   `2e + p + t` for `e >= 1`);
-    /// * two different heaps (`!`): `X2! = 2E + q + t2!`, with `q = p` when `p`
-    ///   is even or the `!` removals have both parities, else `q = 2p`;
+    /// * two different heaps (`!`): `X2! = 2E + q + t2! − 1`, with `q = p` when
+    ///   `p` is even or the `!` removals have both parities, else `q = 2p`;
     /// * three heaps: `X3 = 3E + 2p + t3 − 2`.
     ///
     /// **Proof.** Assume `g(m + p) = g(m)` for `e <= m < n` with `n >= X`; we
@@ -330,19 +330,21 @@ impl OctalCode {
     /// of `n + p` are those of `n` plus perhaps `0`, and the values agree unless
     /// `g(n) = 0` while `n − k` is even (`>= 2`) for a `!` removal `k` ("`n` is
     /// exposed"). Then `n − q` is exposed too (same parity, or another `!`
-    /// removal of the other parity), `g(n − q) = g(n)` (`q` is a multiple of
-    /// `p`, `n − q >= e`), and `n − q + p` has the option `(a', a' + p)` of
-    /// value 0 with `a' = (n − q − k')/2 >= e`; since `g(n − q + p) = g(n − q)`
-    /// is already known, `g(n) = g(n − q) != 0`.
+    /// removal `k'` of the other parity), `g(n − q) = g(n)` (`q` is a multiple
+    /// of `p`, `n − q >= e`), and `n − q + p` has the option `(a', a' + p)` of
+    /// value 0 with `a' = (n − q − k')/2 >= E`: `n − q − k' >= 2E − 1` by the
+    /// bound, and it is even. Since `g(n − q + p) = g(n − q)` is already known,
+    /// `g(n) = g(n − q) != 0`.
     ///
     /// *Three heaps.* A split `a <= b <= c` of `n + p` has
     /// `c >= ⌈(n + p − k)/3⌉ >= E + p`, so `(a, b, c − p)` is a split of `n`
     /// with the same value; conversely a split of `n` with largest part
     /// `c >= ⌈(n − k)/3⌉ >= e` gives `(a, b, c + p)`.
     ///
-    /// The bounds for one heap and for two heaps without `!` are tight: weakened
-    /// by one, some code certifies a false period from a short prefix (tested in
-    /// `no_prefix_certifies_a_false_period`).
+    /// Each bound is tight, and so is the choice of `q`: weakened by one (or
+    /// `q = p` for every `p`), some code of up to three digits certifies a false
+    /// period from a short prefix (tested in `no_prefix_certifies_a_false_period`
+    /// and `no_prefix_certifies_a_false_period_for_hexadecimal_and_bang_codes`).
     pub fn certificate_length(&self, e: usize, p: usize) -> Option<usize> {
         if !self.group.is_empty() || self.max_removal_with(LEAVE_THREE, Some(true)).is_some() {
             return None;
@@ -364,7 +366,7 @@ impl OctalCode {
                     .any(|(k, d)| d.bits & LEAVE_TWO != 0 && d.distinct && k % 2 == r)
             };
             let q = if p.is_multiple_of(2) || (parities(0) && parities(1)) { p } else { 2 * p };
-            x = x.max(2 * big_e + q + t2);
+            x = x.max(2 * big_e + q + t2 - 1);
         }
         if let Some(t3) = self.max_removal_with(LEAVE_THREE, Some(false)) {
             x = x.max(3 * big_e + 2 * p + t3 - 2);
