@@ -112,7 +112,7 @@ impl Heap {
         if !direct && self.direct_only() {
             return Err(Error::TooLarge {
                 what: format!(
-                    "heaps up to {} of {}, which no periodicity theorem covers (the values are computed one by one)",
+                    "the nim-values up to {} of {}, which no periodicity theorem covers (computed one by one)",
                     self.n,
                     self.game.describe()
                 ),

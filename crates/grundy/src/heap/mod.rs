@@ -270,8 +270,7 @@ impl HeapGame {
 
     /// How many agreements certify `(e, p)`; `None` when the game cannot be
     /// certified this way (a subtraction member beyond `usize`, an infinite
-    /// set, a code with a repeating group or three-heap splits under `!`, rules
-    /// given by a function).
+    /// set, a code with a repeating group, rules given by a function).
     pub fn certificate_length(&self, e: usize, p: usize) -> Option<usize> {
         match self {
             HeapGame::Subtraction(s) => s.max().and_then(|m| usize::try_from(m).ok()),

@@ -289,8 +289,7 @@ impl OctalCode {
 
     /// How many consecutive agreements `g(i + p) = g(i)` from `i = e` prove that
     /// the sequence of a finite code is periodic from `e` with period `p`;
-    /// `None` when no theorem here applies (a repeating group, or three-heap
-    /// splits under `!`).
+    /// `None` for a code with a repeating group (no theorem here applies).
     ///
     /// The agreements must cover `e <= i < X`, `X` the largest bound below over
     /// the kinds of move the code has, each with its own largest removal (`t1`
@@ -302,7 +301,8 @@ impl OctalCode {
     ///   `2e + p + t` for `e >= 1`);
     /// * two different heaps (`!`): `X2! = 2E + q + t2! − 1`, with `q = p` when
     ///   `p` is even or the `!` removals have both parities, else `q = 2p`;
-    /// * three heaps: `X3 = 3E + 2p + t3 − 2`.
+    /// * three heaps: `X3 = 3E + 2p + t3 − 2`;
+    /// * three different heaps (`!`): `X3! = 3E + 5p + t3!`.
     ///
     /// **Proof.** Assume `g(m + p) = g(m)` for `e <= m < n` with `n >= X`; we
     /// show `g(n + p) = g(n)`, comparing the option values of `n` and `n + p`
@@ -341,12 +341,23 @@ impl OctalCode {
     /// with the same value; conversely a split of `n` with largest part
     /// `c >= ⌈(n − k)/3⌉ >= e` gives `(a, b, c + p)`.
     ///
+    /// *Three different heaps.* Conversely as before (`c + p` differs from
+    /// `a < b < c`). A split `a < b < c` of `n + p` (sum `S = n + p − k`)
+    /// loses `p` from one part, keeping the parts different and `>= E` (so
+    /// that the part's value is unchanged): from `c`, unless `c − p` is `a` or
+    /// `b`; if `c − p = b`, from `b` (`b − p >= E` as `S >= 3E + 4p − 3`),
+    /// unless also `b − p = a`; if `c − p = a`, from `b` (`b > (n − k)/3`). Left
+    /// is the split `(a, a + p, a + 2p)` with `3a = n − k − 2p`: it becomes
+    /// `(a − p, a + p, a + 2p)`, a split of `n` of the same value
+    /// `g(a − p) ⊕ g(a + p) ⊕ g(a + 2p) = g(a)` once `a − p >= E`, that is
+    /// `n >= 3E + 5p + k`.
+    ///
     /// Each bound is tight, and so is the choice of `q`: weakened by one (or
     /// `q = p` for every `p`), some code of up to three digits certifies a false
     /// period from a short prefix (tested in `no_prefix_certifies_a_false_period`
     /// and `no_prefix_certifies_a_false_period_for_hexadecimal_and_bang_codes`).
     pub fn certificate_length(&self, e: usize, p: usize) -> Option<usize> {
-        if !self.group.is_empty() || self.max_removal_with(LEAVE_THREE, Some(true)).is_some() {
+        if !self.group.is_empty() {
             return None;
         }
         let big_e = e.max(1);
@@ -371,6 +382,9 @@ impl OctalCode {
         if let Some(t3) = self.max_removal_with(LEAVE_THREE, Some(false)) {
             x = x.max(3 * big_e + 2 * p + t3 - 2);
         }
+        if let Some(t3) = self.max_removal_with(LEAVE_THREE, Some(true)) {
+            x = x.max(3 * big_e + 5 * p + t3);
+        }
         Some(x - e)
     }
 
@@ -383,8 +397,10 @@ impl OctalCode {
         for n in 0..len {
             let mut reach: Vec<u32> = self.single_heap_values(n, &g).collect();
             for (m, distinct) in self.split_sizes(n) {
+                // the pairs (a, m − a) for a = 1..=top
                 let top = if distinct { (m - 1) / 2 } else { m / 2 };
-                reach.extend((1..=top).map(|a| g[a] ^ g[m - a]));
+                let (left, right) = (&g[1..=top], &g[m - top..m]);
+                reach.extend(left.iter().zip(right.iter().rev()).map(|(&l, &r)| l ^ r));
             }
             for (m, distinct) in self.triple_sizes(n) {
                 for a in 1..=m / 3 {

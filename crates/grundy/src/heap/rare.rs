@@ -55,9 +55,10 @@ pub struct RareValues<'a> {
     rare: Vec<usize>,
     /// `g` at each heap of `rare`, in the same order (read sequentially).
     rare_values: Vec<u32>,
-    /// While every value is below 256: the values marked for the current
-    /// heap as a 256-bit set, in place of the stamp table.
-    small: Option<[u64; 4]>,
+    /// Whether every value is below 256: then the values marked for the
+    /// current heap are bytes of `seen`, in place of the stamp table.
+    small: bool,
+    seen: Box<[u8; 256]>,
     /// `value_count[v][a mod 2]` = heaps `a >= 1` with value `v`, for choosing the mask.
     value_count: Vec<[u64; 2]>,
     stamp: Vec<u32>,
@@ -89,7 +90,8 @@ impl<'a> RareValues<'a> {
             },
             rare: Vec::new(),
             rare_values: Vec::new(),
-            small: None,
+            small: false,
+            seen: Box::new([0; 256]),
             value_count: Vec::new(),
             stamp: Vec::new(),
             epoch: 0,
@@ -132,10 +134,8 @@ impl<'a> RareValues<'a> {
     }
 
     fn mark(&mut self, v: u32) {
-        if let Some(bits) = &mut self.small
-            && v < 256
-        {
-            bits[(v >> 6) as usize] |= 1 << (v & 63);
+        if self.small && v < 256 {
+            self.seen[v as usize] = 1;
             return;
         }
         let v = v as usize;
@@ -146,9 +146,9 @@ impl<'a> RareValues<'a> {
     }
 
     fn marked(&self, v: u32) -> bool {
-        match self.small {
-            Some(bits) if v < 256 => bits[(v >> 6) as usize] >> (v & 63) & 1 == 1,
-            _ => self.stamp.get(v as usize) == Some(&self.epoch),
+        match self.small && v < 256 {
+            true => self.seen[v as usize] != 0,
+            false => self.stamp.get(v as usize) == Some(&self.epoch),
         }
     }
 
@@ -225,7 +225,10 @@ impl<'a> RareValues<'a> {
             self.epoch = 1;
         }
         // every value below 256: so is every XOR of values
-        self.small = (self.value_count.len() <= 256).then_some([0; 4]);
+        self.small = self.value_count.len() <= 256;
+        if self.small {
+            self.seen.fill(0);
+        }
         let code = self.code;
         let singles: Vec<u32> = code.single_heap_values(n, &self.g).collect();
         self.work += MARK_COST * (code.max_removal().unwrap_or(n).min(n) as u64 + 1);
@@ -275,16 +278,14 @@ impl<'a> RareValues<'a> {
             for (j, &(m, distinct)) in sizes.iter().enumerate() {
                 let stop = (cursor[j] + SCAN_BATCH).min(half(m, distinct) + 1);
                 self.work += MARK_COST * stop.saturating_sub(cursor[j]) as u64;
-                match &mut self.small {
-                    Some(bits) => {
-                        let g = &self.g[..m];
-                        let found = collect256((cursor[j]..stop).map(|a| g[a] ^ g[m - a]));
-                        bits.iter_mut().zip(found).for_each(|(b, f)| *b |= f);
+                if self.small {
+                    let (g, seen) = (&self.g[..m], &mut self.seen);
+                    for a in cursor[j]..stop {
+                        seen[((g[a] ^ g[m - a]) & 255) as usize] = 1;
                     }
-                    None => {
-                        for a in cursor[j]..stop {
-                            self.mark(self.g[a] ^ self.g[m - a]);
-                        }
+                } else {
+                    for a in cursor[j]..stop {
+                        self.mark(self.g[a] ^ self.g[m - a]);
                     }
                 }
                 progressed |= stop > cursor[j];
@@ -299,30 +300,20 @@ impl<'a> RareValues<'a> {
 
 impl RareValues<'_> {
     /// Marks `g(r) ⊕ g(m − r)` for the rare heaps `r = rare[i]`, `i ∈ range`
-    /// (while every value is below 256, in the 256-bit set: a short loop
-    /// without stores to the stamp table).
+    /// (while every value is below 256, as bytes of `seen`: a short loop of
+    /// independent stores).
     fn mark_rare_pairs(&mut self, m: usize, range: std::ops::Range<usize>) {
-        let Some(bits) = &mut self.small else {
+        if !self.small {
             for i in range {
                 self.mark(self.rare_values[i] ^ self.g[m - self.rare[i]]);
             }
             return;
-        };
-        let g = &self.g[..m];
-        let pairs = self.rare[range.clone()].iter().zip(&self.rare_values[range]);
-        let found = collect256(pairs.map(|(&r, &v)| v ^ g[m - r]));
-        bits.iter_mut().zip(found).for_each(|(b, f)| *b |= f);
+        }
+        let (g, seen) = (&self.g[..m], &mut self.seen);
+        for (&r, &v) in self.rare[range.clone()].iter().zip(&self.rare_values[range]) {
+            seen[((v ^ g[m - r]) & 255) as usize] = 1;
+        }
     }
-}
-
-/// The set of `values` (each below 256) as four words.
-#[inline(always)]
-fn collect256(values: impl Iterator<Item = u32>) -> [u64; 4] {
-    let mut acc = [0u64; 4];
-    for x in values {
-        acc[((x >> 6) & 3) as usize] |= 1u64 << (x & 63);
-    }
-    acc
 }
 
 /// The largest smaller part of a two-heap split of `m` (`!`: parts differ).
