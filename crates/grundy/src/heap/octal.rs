@@ -302,7 +302,7 @@ impl OctalCode {
     /// * two different heaps (`!`): `X2! = 2E + q + t2! − 1`, with `q = p` when
     ///   `p` is even or the `!` removals have both parities, else `q = 2p`;
     /// * three heaps: `X3 = 3E + 2p + t3 − 2`;
-    /// * three different heaps (`!`): `X3! = 3E + 5p + t3!`.
+    /// * three different heaps (`!`): `X3! = 3E + 5p + t3! − 2`.
     ///
     /// **Proof.** Assume `g(m + p) = g(m)` for `e <= m < n` with `n >= X`; we
     /// show `g(n + p) = g(n)`, comparing the option values of `n` and `n + p`
@@ -350,7 +350,8 @@ impl OctalCode {
     /// is the split `(a, a + p, a + 2p)` with `3a = n − k − 2p`: it becomes
     /// `(a − p, a + p, a + 2p)`, a split of `n` of the same value
     /// `g(a − p) ⊕ g(a + p) ⊕ g(a + 2p) = g(a)` once `a − p >= E`, that is
-    /// `n >= 3E + 5p + k`.
+    /// `S >= 3E + 6p`: by the bound `S >= 3E + 6p − 2`, and `S = 3a + 3p` is a
+    /// multiple of 3. (The other reductions need only `S >= 3E + 4p`.)
     ///
     /// Each bound is tight, and so is the choice of `q`: weakened by one (or
     /// `q = p` for every `p`), some code of up to three digits certifies a false
@@ -383,7 +384,7 @@ impl OctalCode {
             x = x.max(3 * big_e + 2 * p + t3 - 2);
         }
         if let Some(t3) = self.max_removal_with(LEAVE_THREE, Some(true)) {
-            x = x.max(3 * big_e + 5 * p + t3);
+            x = x.max(3 * big_e + 5 * p + t3 - 2);
         }
         Some(x - e)
     }
