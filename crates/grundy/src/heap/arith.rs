@@ -7,12 +7,13 @@
 //! period search of [`super::period`] run on `Δ` finds the smallest `p` and the
 //! exact `e` for which the prefix shows the relation.
 //!
-//! **Certificate for `all-but` subtraction sets.** Austin (M.Sc. thesis,
-//! Calgary 1976) proved that a subtraction game whose set is every positive
-//! integer but a finite set `T` is arithmetic-periodic; see also A. Siegel,
-//! *Finite excluded subtraction sets and infinite geography* (Dalhousie 2005)
-//! and Siegel, *Combinatorial Game Theory* (AMS 2013), ch. IV. The bound used
-//! here is proved directly. Let `t = max T` (0 when `T` is empty), `A(x)` the
+//! **Certificate for `all-but` subtraction sets.** A subtraction game whose
+//! set is every positive integer but a finite set `T` is arithmetic-periodic:
+//! proved by Angela Siegel (M.Sc. thesis, Dalhousie University, 2005), purely
+//! so when `|T| <= 3` (Siegel for `|T| <= 2`; D. Sleator and M. Slusky,
+//! *Subtraction games with FES sets of size 3*, arXiv:1201.3299). The theorem
+//! says that a period exists, not where; the bound used here to certify one
+//! from a prefix is proved directly. Let `t = max T` (0 when `T` is empty), `A(x)` the
 //! set of values `g(0..x)`, `B = A(e + p)`, `C = A(e)` and
 //! `B' = [0, s) ∪ (C + s)`. If
 //!

@@ -38,6 +38,10 @@ use super::octal::OctalCode;
 /// Pairs examined between two checks of the candidate during a scan.
 const SCAN_BATCH: usize = 32;
 
+/// Values below this (a power of two) are marked as bytes of a table cleared
+/// for each heap, in place of the stamp table.
+const SMALL: usize = 1024;
+
 /// Work units of one value marked at a random place of the stamp table (a move
 /// leaving one heap, a rare part, a pair of the incremental scan): about 3 ns
 /// here, against about 1 ns per pair of the branch-free full scan (1 unit).
@@ -55,10 +59,10 @@ pub struct RareValues<'a> {
     rare: Vec<usize>,
     /// `g` at each heap of `rare`, in the same order (read sequentially).
     rare_values: Vec<u32>,
-    /// Whether every value is below 256: then the values marked for the
+    /// Whether every value is below [`SMALL`]: then the values marked for the
     /// current heap are bytes of `seen`, in place of the stamp table.
     small: bool,
-    seen: Box<[u8; 256]>,
+    seen: Box<[u8; SMALL]>,
     /// `value_count[v][a mod 2]` = heaps `a >= 1` with value `v`, for choosing the mask.
     value_count: Vec<[u64; 2]>,
     stamp: Vec<u32>,
@@ -91,7 +95,7 @@ impl<'a> RareValues<'a> {
             rare: Vec::new(),
             rare_values: Vec::new(),
             small: false,
-            seen: Box::new([0; 256]),
+            seen: Box::new([0; SMALL]),
             value_count: Vec::new(),
             stamp: Vec::new(),
             epoch: 0,
@@ -134,7 +138,7 @@ impl<'a> RareValues<'a> {
     }
 
     fn mark(&mut self, v: u32) {
-        if self.small && v < 256 {
+        if self.small && (v as usize) < SMALL {
             self.seen[v as usize] = 1;
             return;
         }
@@ -146,7 +150,7 @@ impl<'a> RareValues<'a> {
     }
 
     fn marked(&self, v: u32) -> bool {
-        match self.small && v < 256 {
+        match self.small && (v as usize) < SMALL {
             true => self.seen[v as usize] != 0,
             false => self.stamp.get(v as usize) == Some(&self.epoch),
         }
@@ -224,8 +228,8 @@ impl<'a> RareValues<'a> {
             self.stamp.iter_mut().for_each(|s| *s = 0);
             self.epoch = 1;
         }
-        // every value below 256: so is every XOR of values
-        self.small = self.value_count.len() <= 256;
+        // every value below SMALL (a power of two): so is every XOR of values
+        self.small = self.value_count.len() <= SMALL;
         if self.small {
             self.seen.fill(0);
         }
@@ -281,7 +285,7 @@ impl<'a> RareValues<'a> {
                 if self.small {
                     let (g, seen) = (&self.g[..m], &mut self.seen);
                     for a in cursor[j]..stop {
-                        seen[((g[a] ^ g[m - a]) & 255) as usize] = 1;
+                        seen[(g[a] ^ g[m - a]) as usize & (SMALL - 1)] = 1;
                     }
                 } else {
                     for a in cursor[j]..stop {
@@ -300,7 +304,7 @@ impl<'a> RareValues<'a> {
 
 impl RareValues<'_> {
     /// Marks `g(r) ⊕ g(m − r)` for the rare heaps `r = rare[i]`, `i ∈ range`
-    /// (while every value is below 256, as bytes of `seen`: a short loop of
+    /// (while every value is below [`SMALL`], as bytes of `seen`: a short loop of
     /// independent stores).
     fn mark_rare_pairs(&mut self, m: usize, range: std::ops::Range<usize>) {
         if !self.small {
@@ -311,7 +315,7 @@ impl RareValues<'_> {
         }
         let (g, seen) = (&self.g[..m], &mut self.seen);
         for (&r, &v) in self.rare[range.clone()].iter().zip(&self.rare_values[range]) {
-            seen[((v ^ g[m - r]) & 255) as usize] = 1;
+            seen[(v ^ g[m - r]) as usize & (SMALL - 1)] = 1;
         }
     }
 }

@@ -48,6 +48,22 @@ impl Family {
         }
     }
 
+    /// The smallest member above `x`, if below `2^64`.
+    pub fn next_after(self, x: u64) -> Option<u64> {
+        match self {
+            Family::Squares => (isqrt(x) + 1).checked_mul(isqrt(x) + 1),
+            Family::Primes => (x.checked_add(1)?..=u64::MAX).find(|&p| is_prime(p)),
+            Family::PowersOfTwo => x.checked_add(1)?.checked_next_power_of_two(),
+            Family::Fibonacci => {
+                let (mut a, mut b) = (1u64, 2u64);
+                while a <= x {
+                    (a, b) = (b, a.checked_add(b)?);
+                }
+                Some(a)
+            }
+        }
+    }
+
     const ALL: [Family; 4] = [Family::Squares, Family::Primes, Family::PowersOfTwo, Family::Fibonacci];
 
     /// Whether `s` belongs to the family.
@@ -320,38 +336,38 @@ fn parse_list(text: &str) -> Result<Vec<u64>, Error> {
 pub(super) struct FamilyValues {
     family: Family,
     members: Vec<usize>,
+    /// The next member not yet in `members`.
+    next: Option<u64>,
     pub(super) g: Vec<u32>,
-    stamp: Vec<u32>,
-    epoch: u32,
+    seen: Vec<bool>,
     pub(super) work: u64,
 }
 
 impl FamilyValues {
     pub(super) fn new(family: Family) -> Self {
-        FamilyValues { family, members: Vec::new(), g: Vec::new(), stamp: Vec::new(), epoch: 0, work: 0 }
+        let next = family.next_after(0);
+        FamilyValues { family, members: Vec::new(), next, g: Vec::new(), seen: Vec::new(), work: 0 }
     }
 
     /// Computes `g(len)`.
     pub(super) fn push_next(&mut self) -> Result<(), crate::error::Error> {
         let n = self.g.len();
-        if n > 0 && self.family.contains(n as u64) {
+        if self.next == Some(n as u64) {
             self.members.push(n);
+            self.next = self.family.next_after(n as u64);
         }
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            self.stamp.iter_mut().for_each(|s| *s = 0);
-            self.epoch = 1;
+        // every value is at most |S ∩ [1, n]|
+        let len = self.members.len() + 2;
+        if self.seen.len() < len {
+            self.seen.resize(len, false);
         }
-        if self.stamp.len() < self.members.len() + 2 {
-            self.stamp.resize(self.members.len() + 2, 0);
-        }
-        let (g, stamp, epoch) = (&self.g, &mut self.stamp, self.epoch);
+        let (g, seen) = (&self.g, &mut self.seen[..len]);
         for &s in &self.members {
-            // every value is at most |S ∩ [1, n]| < stamp.len()
-            stamp[g[n - s] as usize] = epoch;
+            seen[g[n - s] as usize] = true;
         }
-        let mex = stamp.iter().position(|&s| s != epoch).unwrap_or(stamp.len());
-        self.work += 2 * self.members.len() as u64 + 1 + mex as u64 / 8;
+        let mex = seen.iter().position(|&x| !x).unwrap_or(len);
+        seen.fill(false);
+        self.work += 2 * self.members.len() as u64 + 1;
         self.g.push(mex as u32);
         Ok(())
     }
@@ -369,6 +385,13 @@ mod tests {
         assert_eq!(first(Family::PowersOfTwo), [1, 2, 4, 8, 16, 32]);
         assert_eq!(first(Family::Fibonacci), [1, 2, 3, 5, 8, 13, 21, 34]);
         assert!(Family::Fibonacci.contains(12_200_160_415_121_876_738));
+        for f in Family::ALL {
+            for x in 0..200u64 {
+                assert_eq!(f.next_after(x), (x + 1..).find(|&s| f.contains(s)), "{f:?} after {x}");
+            }
+        }
+        assert_eq!(Family::Squares.next_after(u64::MAX - 5), None);
+        assert_eq!(Family::PowersOfTwo.next_after(1 << 63), None);
     }
 
     #[test]
