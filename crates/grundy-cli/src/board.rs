@@ -16,8 +16,7 @@ pub struct BoardArgs {
     /// Number of tokens (cells may be shared; told apart unless --order says otherwise).
     #[arg(long, value_parser = crate::number)]
     tokens: u64,
-    /// The subtraction set, comma separated.
-    #[arg(long, default_value = "2,3,5,7")]
+    #[arg(long, default_value = "2,3,5,7", help = crate::MOVES_HELP)]
     moves: String,
     /// Coordinates per token.
     #[arg(long, default_value = "2", value_parser = crate::number)]
@@ -37,7 +36,7 @@ pub fn run(a: &BoardArgs) -> CliResult {
     let parameters = params(&[
         ("n", json!(a.n)),
         ("tokens", json!(a.tokens)),
-        ("moves", json!(moves.moves())),
+        ("moves", moves.finite_moves().map_or_else(|| json!(moves.text()), |m| json!(m))),
         ("dims", json!(a.dims)),
     ]);
     run_count("board", parameters, &a.opts, Outcome::Winning, "tokens", &board)

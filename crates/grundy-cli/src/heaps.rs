@@ -9,13 +9,11 @@ use serde_json::json;
 
 #[derive(Args, Debug)]
 pub struct HeapsArgs {
-    /// A subtraction set, comma separated (e.g. 1,3,4).
-    #[arg(long)]
+    #[arg(long, help = crate::MOVES_HELP)]
     moves: Option<String>,
-    /// An octal code (e.g. 0.77 for Kayles).
-    #[arg(long)]
+    #[arg(long, help = crate::GAME_HELP)]
     game: Option<String>,
-    /// Largest heap: heap sizes run over 1..=N.
+    /// Largest heap: heap sizes run over MIN..=N (games without a periodicity theorem, such as --moves squares, are computed directly up to max(--max-len, 10^7)).
     #[arg(long, value_parser = crate::number)]
     n: u64,
     /// Number of heaps.

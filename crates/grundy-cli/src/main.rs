@@ -17,6 +17,21 @@ mod silver_dollar;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use grundy::{Arithmetic, Budget, Error, Modulus, Order, Outcome};
 
+/// The `--moves` notation, for every subcommand that takes it.
+pub const MOVES_HELP: &str = "The subtraction set: a comma-separated list of numbers (e.g. 1,3,4; expressions such as 10^3 \
+are accepted), or a family: squares (1,4,9,...), primes (2,3,5,...), powers-of-2 (1,2,4,...), fibonacci \
+(1,2,3,5,8,...), all-but:LIST (every positive integer except LIST, e.g. all-but:1,3). A family costs \
+O(n * |S up to n|) for n values; all-but sets are arithmetic-periodic and certified.";
+
+/// The `--game` notation.
+pub const GAME_HELP: &str = "A take-and-break code d0.d1d2d3...: each d_k (k >= 1) is a hexadecimal digit 0-9, A-F, a sum \
+of 1 (remove k tokens leaving no heap: only when the heap has exactly k), 2 (remove k leaving one nonempty \
+heap), 4 (remove k and split the rest into two nonempty heaps), 8 (remove k and split the rest into three \
+nonempty heaps); d0 is 0, 4, 8 or C (split into two (4) or three (8) nonempty heaps removing nothing). \
+'!' directly after a digit: the heaps its move leaves have pairwise different sizes (Grundy's game is 4!.0). \
+[digits] at the end repeats forever (0.[3] is Nim; 0.1[3], 0.[37], 4.[3]). Kayles is 0.77 (or .77), Dawson's \
+Kayles 0.07.";
+
 /// What a request may use on the machine this command line runs on (24 GiB):
 /// half the memory, and exact answers of up to ten million digits.
 pub const MACHINE_BUDGET: Budget = Budget { max_exact_digits: 1.0e7, max_memory: 12 << 30 };
@@ -41,7 +56,7 @@ enum Command {
     SilverDollar(silver_dollar::SilverArgs),
     /// Every seed's checkpoints and full-size target, with timings.
     Seeds(seeds::SeedsArgs),
-    /// Nim-values of a heap game (subtraction set or octal code) and its certified period.
+    /// Nim-values of a heap game (subtraction set or take-and-break code), its certified period or arithmetic periodicity.
     Sequence(sequence::SequenceArgs),
     /// Ordered K-tuples of heaps in 1..=N of a heap game.
     Heaps(heaps::HeapsArgs),

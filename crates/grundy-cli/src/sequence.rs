@@ -12,11 +12,9 @@ const MAX_COMPUTE: u64 = 1 << 28;
 
 #[derive(Args, Debug)]
 pub struct SequenceArgs {
-    /// A subtraction set, comma separated (e.g. 1,3,4).
-    #[arg(long)]
+    #[arg(long, help = crate::MOVES_HELP)]
     moves: Option<String>,
-    /// An octal code (e.g. 0.77 for Kayles, 4.07).
-    #[arg(long)]
+    #[arg(long, help = crate::GAME_HELP)]
     game: Option<String>,
     /// How many nim-values to print (heap sizes 0..L-1).
     #[arg(long, default_value = "100", value_parser = crate::number)]
@@ -51,14 +49,22 @@ pub fn run(a: &SequenceArgs) -> CliResult {
     if let Some(path) = &a.plot {
         plot::draw(path, &game.describe(), shown, analysis.periodic.as_ref())?;
     }
-    let period = analysis.periodic.as_ref().map(|p| (p.preperiod(), p.period()));
+    let arith = analysis.arithmetic.as_ref();
+    let period = analysis
+        .periodic
+        .as_ref()
+        .map(|p| (p.preperiod(), p.period()))
+        .or_else(|| arith.map(|a| (a.preperiod, a.period)));
+    let certified = analysis.periodic.is_some() || arith.is_some_and(|a| a.certified);
     if a.json {
         emit(json!({
                 "game": game.describe(),
                 "values": shown,
                 "preperiod": period.map(|p| p.0),
                 "period": period.map(|p| p.1),
-                "certified": period.is_some(),
+                "saltus": arith.map(|a| a.saltus),
+                "certified": certified,
+                "observed_to": arith.filter(|a| !a.certified).map(|a| a.observed_to - 1),
                 "computed": analysis.computed,
                 "stopped": match analysis.stop {
                     Stop::Certified => "certified",
@@ -70,13 +76,29 @@ pub fn run(a: &SequenceArgs) -> CliResult {
     }
     let list: Vec<String> = shown.iter().map(u32::to_string).collect();
     emit(format!("values: {}", list.join(" ")));
-    match period {
-        Some((e, p)) => {
+    match (period, arith) {
+        (Some((e, p)), Some(ap)) => {
+            emit(format!("preperiod: {e}"));
+            emit(format!("period: {p}"));
+            emit(format!("saltus: {} (g(n + {p}) = g(n) + {} for n >= {e})", ap.saltus, ap.saltus));
+            match ap.certified {
+                true => emit(format!(
+                    "certified: yes, arithmetic-periodic (all-but subtraction theorem), from {} computed values",
+                    analysis.computed
+                )),
+                false => emit(format!(
+                    "certified: no, arithmetic periodicity observed up to n = {}, not certified ({})",
+                    ap.observed_to - 1,
+                    crate::flags(&analysis.stop_advice())
+                )),
+            }
+        }
+        (Some((e, p)), None) => {
             emit(format!("preperiod: {e}"));
             emit(format!("period: {p}"));
             emit(format!("certified: yes, from {} computed values", analysis.computed));
         }
-        None => {
+        (None, _) => {
             emit("preperiod: unknown");
             emit("period: unknown");
             let within = match analysis.stop {

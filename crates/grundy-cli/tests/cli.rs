@@ -354,7 +354,7 @@ fn heaps_counts_through_the_period_at_any_size() {
 #[test]
 fn heap_game_errors() {
     let cases: &[&[&str]] = &[
-        &["sequence", "--game", "0.78"],
+        &["sequence", "--game", "0.7G"],
         &["sequence", "--game", "1.7"],
         &["sequence", "--moves", "1,2", "--game", "0.7"],
         &["sequence"],

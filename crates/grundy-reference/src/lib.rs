@@ -125,34 +125,96 @@ pub struct OctalHeaps {
 impl Game for OctalHeaps {
     type Pos = Vec<u64>;
     fn moves(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
-        let mut out = Vec::new();
-        for (i, &h) in heaps.iter().enumerate() {
-            let rest: Vec<u64> = heaps.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &x)| x).collect();
-            let mut push = |parts: &[u64]| {
-                let mut next = rest.clone();
-                next.extend_from_slice(parts);
-                next.sort_unstable();
-                out.push(next);
-            };
+        replace_one(heaps, |h| {
+            let mut out = Vec::new();
             for (k, &d) in self.digits.iter().enumerate() {
                 let k = k as u64;
                 if k > h {
                     break;
                 }
                 if d & 1 != 0 && k == h && k > 0 {
-                    push(&[]);
+                    out.push(vec![]);
                 }
                 if d & 2 != 0 && k < h && k > 0 {
-                    push(&[h - k]);
+                    out.push(vec![h - k]);
                 }
                 if d & 4 != 0 && h >= k + 2 {
-                    for a in 1..=(h - k) / 2 {
-                        push(&[a, h - k - a]);
+                    out.extend((1..=(h - k) / 2).map(|a| vec![a, h - k - a]));
+                }
+            }
+            out
+        })
+    }
+}
+
+/// Every position reached by replacing one heap `h` of `heaps` by one of
+/// `options(h)` (the heaps a move leaves), sorted.
+fn replace_one(heaps: &[u64], options: impl Fn(u64) -> Vec<Vec<u64>>) -> Vec<Vec<u64>> {
+    let mut out = Vec::new();
+    for (i, &h) in heaps.iter().enumerate() {
+        for parts in options(h) {
+            let mut next: Vec<u64> =
+                heaps.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &x)| x).collect();
+            next.extend(parts);
+            next.sort_unstable();
+            out.push(next);
+        }
+    }
+    out
+}
+
+/// A heap from which a move removes any member of a set given by its
+/// membership test (squares, primes, every number but a few, …).
+pub struct SubtractionBy<F: Fn(u64) -> bool>(pub F);
+
+impl<F: Fn(u64) -> bool> Game for SubtractionBy<F> {
+    type Pos = u64;
+    fn moves(&self, &n: &u64) -> Vec<u64> {
+        (1..=n).filter(|&s| (self.0)(s)).map(|s| n - s).collect()
+    }
+}
+
+/// Heaps of a take-and-break game, played as a whole: a position is the sorted
+/// list of nonempty heaps. `rule(k)` gives the moves that remove `k` tokens
+/// from one heap as bits (1: take the whole heap, 2: leave one nonempty heap,
+/// 4: leave two, 8: leave three) and whether the heaps a split leaves must have
+/// pairwise different sizes. Every split is listed in every order, so nothing
+/// here assumes that the order of the parts does not matter.
+pub struct TakeBreakHeaps<F: Fn(u64) -> (u8, bool)> {
+    /// The moves removing `k` tokens.
+    pub rule: F,
+}
+
+impl<F: Fn(u64) -> (u8, bool)> Game for TakeBreakHeaps<F> {
+    type Pos = Vec<u64>;
+    fn moves(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
+        replace_one(heaps, |h| {
+            let mut out = Vec::new();
+            for k in 0..=h {
+                let (bits, distinct) = (self.rule)(k);
+                let left = h - k;
+                if bits & 1 != 0 && k > 0 && left == 0 {
+                    out.push(vec![]);
+                }
+                if bits & 2 != 0 && k > 0 && left > 0 {
+                    out.push(vec![left]);
+                }
+                if bits & 4 != 0 {
+                    out.extend((1..left).filter(|&a| !distinct || 2 * a != left).map(|a| vec![a, left - a]));
+                }
+                if bits & 8 != 0 {
+                    for a in 1..left {
+                        for b in 1..left - a {
+                            let c = left - a - b;
+                            if !distinct || (a != b && b != c && a != c) {
+                                out.push(vec![a, b, c]);
+                            }
+                        }
                     }
                 }
             }
-        }
-        out
+            out
+        })
     }
 }
 

@@ -157,5 +157,8 @@ pub use games::coprime_nim::{CoprimeNim, CoprimePile, Method};
 pub use games::divisor_nim::{DivisorNim, DivisorPile};
 pub use games::heaps::{Heap, Heaps};
 pub use games::silver_dollar::SilverDollar;
-pub use heap::{Analysis, HeapGame, HeapRules, Limits, OctalCode, Periodic, Stop, SubtractionSet};
+pub use heap::{
+    Analysis, ArithmeticPeriodic, Family, HeapGame, HeapRules, Limits, OctalCode, Periodic, Stop,
+    SubtractionSet,
+};
 pub use ring::{Arithmetic, Modulus};

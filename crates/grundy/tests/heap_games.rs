@@ -161,7 +161,7 @@ mod counts {
     fn octal_heap_counts_match_the_whole_game_search() {
         for code in ["0.77", "0.07", "0.137", "4.07", "0.51", "0.16"] {
             let c = OctalCode::parse(code).unwrap();
-            let digits: Vec<u8> = (0..=c.max_removal()).map(|k| c.digit(k)).collect();
+            let digits: Vec<u8> = (0..=c.max_removal().unwrap()).map(|k| c.digit(k)).collect();
             let mut s = Solver::new(OctalHeaps { digits });
             let mut win = |heaps: &[u64]| {
                 let mut v = heaps.to_vec();

@@ -4,7 +4,7 @@
 use super::spectrum::Spectrum;
 use crate::error::{Budget, Error, Remedy};
 use crate::ring::Ring;
-use crate::xor::{RunHistogram, value_bits, walsh_hadamard};
+use crate::xor::{DyadicHistogram, RunHistogram, value_bits, walsh_hadamard};
 
 /// The largest total count a histogram may have: transform values are computed
 /// exactly in `i128`, and `|Ŵ(s)| <= Σ h`.
@@ -28,6 +28,10 @@ pub enum Histogram {
     /// A head of counts followed by a long run of ones (Coprime Nim: every
     /// prime above `√N` is the value of exactly one pile).
     Run(RunHistogram),
+    /// A few long blocks of values, never written out (the values of Nim heaps
+    /// over `1..=10^18`, of any arithmetic-periodic game with a saltus that is
+    /// a power of two).
+    Dyadic(DyadicHistogram),
     /// The XOR of `copies` independent draws from `base` (a board token: the
     /// XOR of its coordinates).
     Power {
@@ -103,6 +107,7 @@ impl Histogram {
         match self {
             Histogram::Dense(h) => value_bits(h.len()),
             Histogram::Run(r) => r.bits(),
+            Histogram::Dyadic(d) => d.bits(),
             Histogram::Power { base, .. } => base.bits(),
         }
     }
@@ -112,6 +117,7 @@ impl Histogram {
         match self {
             Histogram::Dense(h) => Positions::count(h.iter().sum()),
             Histogram::Run(r) => Positions::count(r.total()),
+            Histogram::Dyadic(d) => Positions::count(d.total()),
             Histogram::Power { base, copies } => {
                 let b = base.positions();
                 Positions { base: b.base, exponent: b.exponent.saturating_mul(*copies) }
@@ -125,6 +131,7 @@ impl Histogram {
         match self {
             Histogram::Dense(h) => Some(h.clone()),
             Histogram::Run(r) => (r.bits() <= 20).then(|| r.dense()),
+            Histogram::Dyadic(d) => d.dense(),
             Histogram::Power { base, copies } => {
                 let b = base.to_dense()?;
                 let len = 1usize << value_bits(b.len());
@@ -151,6 +158,11 @@ impl Histogram {
             Histogram::Run(r) => {
                 budget.check_memory(r.spectrum_memory(low), "the transform of the value histogram", "n")?;
                 Ok(r.spectrum(low))
+            }
+            Histogram::Dyadic(d) => {
+                let bytes = 48.0 * d.spectrum_terms(low);
+                budget.check_memory(bytes, "the transform of the value histogram", "n")?;
+                Ok(d.spectrum(low))
             }
             Histogram::Power { base, copies } => Ok(base.spectrum(low, budget)?.powered(*copies)),
         }

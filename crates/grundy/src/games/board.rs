@@ -12,11 +12,14 @@
 //!
 //! `A` comes from the certified period of the subtraction game in
 //! `O(preperiod + period)` (see [`SubtractionSet::periodic`]), with the `O(n)`
-//! scan kept as the reference path.
+//! scan kept as the reference path. An infinite move set (a family, `all-but`)
+//! is one coordinate as a [`Heap`] of size `0..=n−1`: computed directly, or
+//! from the certified arithmetic periodicity of an `all-but` set.
 
 use crate::count::{Component, Context, Copies, Histogram, Positions};
 use crate::error::{Error, Remedy};
-use crate::heap::{SubtractionSet, histogram_range};
+use crate::games::heaps::Heap;
+use crate::heap::{DEFAULT_MAX_WORK, HeapGame, Limits, SubtractionSet, histogram_range};
 
 /// How many nim-values the period search may compute by default.
 pub const PERIOD_SEARCH_LIMIT: usize = 1 << 24;
@@ -85,15 +88,21 @@ impl BoardToken {
     /// Histogram of one coordinate's nim-value over `0..n`, from the certified
     /// period (or a direct scan if none is found within the search limit).
     pub fn coordinate_histogram(&self, ctx: &mut Context<'_>) -> Result<Vec<u128>, Error> {
-        let playable = self.moves.restricted_below(self.n);
+        let Some(playable) = self.moves.restricted_below(self.n) else {
+            return match self.coordinate_heap()? {
+                Some(heap) => heap.value_histogram(ctx),
+                None => Ok(vec![1]),
+            };
+        };
         if playable.is_empty() {
             return Ok(vec![self.n as u128]);
         }
+        let count = playable.len();
         let set = SubtractionSet::new(playable)?;
-        let steps = set.moves().len() as f64 * (self.n.min(self.max_len as u64) as f64);
+        let steps = count as f64 * (self.n.min(self.max_len as u64) as f64);
         if steps > MAX_STEPS {
             return Err(Error::TooLarge {
-                what: format!("the analysis of a move set of {} members", set.moves().len()),
+                what: format!("the analysis of a move set of {count} members"),
                 estimate: format!("about {steps:.1e} steps"),
                 limit: format!("{MAX_STEPS:.0e}"),
                 remedy: Remedy::Smaller("moves"),
@@ -105,7 +114,8 @@ impl BoardToken {
             return Ok(histogram_range(&seq, 0, self.n as u128));
         }
         if self.n <= SCAN_LIMIT {
-            ctx.budget.check_memory(4.0 * set.max() as f64, "the scan's window of nim-values", "moves")?;
+            let window = set.max().unwrap_or(0) as f64;
+            ctx.budget.check_memory(4.0 * window, "the scan's window of nim-values", "moves")?;
             return Ok(set.histogram_by_scan(self.n));
         }
         Err(Error::TooLarge {
@@ -120,6 +130,19 @@ impl BoardToken {
     }
 }
 
+impl BoardToken {
+    /// One coordinate of an infinite move set as a heap of size `0..=n−1`
+    /// (`None` on a board of side 1, whose one coordinate has value 0).
+    fn coordinate_heap(&self) -> Result<Option<Heap>, Error> {
+        if self.n == 1 {
+            return Ok(None);
+        }
+        let limits = Limits::new(self.max_len, DEFAULT_MAX_WORK)?;
+        let game = HeapGame::Subtraction(self.moves.clone());
+        Ok(Some(Heap::new(game, self.n - 1)?.with_min(0).with_limits(limits)))
+    }
+}
+
 impl Component for BoardToken {
     fn positions(&self) -> Positions {
         Positions { base: self.n as u128, exponent: self.dims }
@@ -127,7 +150,10 @@ impl Component for BoardToken {
 
     /// The `dims`-fold XOR power of the coordinate histogram.
     fn histogram(&self, ctx: &mut Context<'_>) -> Result<Histogram, Error> {
-        let coordinate = Histogram::dense(self.coordinate_histogram(ctx)?)?;
+        let coordinate = match (self.moves.finite_moves(), self.coordinate_heap()?) {
+            (None, Some(heap)) => heap.histogram(ctx)?,
+            _ => Histogram::dense(self.coordinate_histogram(ctx)?)?,
+        };
         Ok(Histogram::Power { base: Box::new(coordinate), copies: self.dims })
     }
 }

@@ -1,12 +1,27 @@
 //! Sums of heaps of one heap game: ordered `K`-tuples of heap sizes in `min..=N`.
 //!
 //! The histogram of nim-values over `min..=N` comes from the certified period in
-//! `O(preperiod + period)`, so `N` and `K` may be as large as `10^18`; without a
-//! certified period `N` is limited to the computed range.
+//! `O(preperiod + period)`, so `N` and `K` may be as large as `10^18`; from a
+//! certified arithmetic periodicity with a saltus `2^τ` (Nim `0.[3]`, `all-but`
+//! sets) it is a [`crate::xor::DyadicHistogram`] of a few blocks, as large.
+//! Without either, `N` is limited to the computed range: games that no
+//! periodicity theorem covers (subtraction by squares, primes, …, codes with
+//! a repeating group other than `all-but` sets) have their values computed
+//! directly up to [`DIRECT_LIMIT`] (or `max_len`, if larger).
 
 use crate::count::{Component, Context, Copies, Histogram, Positions};
-use crate::error::Error;
-use crate::heap::{HeapGame, Limits, histogram_range};
+use crate::error::{Error, Remedy};
+use crate::heap::{ArithmeticPeriodic, HeapGame, Limits, histogram_range};
+
+/// How far the values of a game without a periodicity theorem are computed
+/// directly by default: `10^7` heaps (about a minute for subtraction by squares).
+pub const DIRECT_LIMIT: u64 = 10_000_000;
+
+/// What a heap's histogram is made from.
+enum Source {
+    Dense(Vec<u128>),
+    Arithmetic(ArithmeticPeriodic),
+}
 
 /// One heap of a heap game, of any size in `min..=n` (`1..=n` unless set).
 ///
@@ -56,14 +71,40 @@ impl Heap {
         (self.min, self.n)
     }
 
+    /// Whether no periodicity theorem covers the game, so that its values
+    /// are computed directly (up to [`DIRECT_LIMIT`]).
+    fn direct_only(&self) -> bool {
+        match &self.game {
+            HeapGame::Subtraction(s) => s.as_family().is_some(),
+            HeapGame::Octal(c) => c.group().is_some() && c.as_all_but().is_none(),
+            _ => false,
+        }
+    }
+
     /// The nim-value histogram over `min..=n`: computed directly when `n` is
     /// below the length limit (a period found on the way saves the rest),
-    /// otherwise from a certified period.
+    /// otherwise from a certified period; written out in full.
     pub fn value_histogram(&self, ctx: &mut Context<'_>) -> Result<Vec<u128>, Error> {
-        if self.min > self.n {
-            return Ok(vec![0]);
+        match self.source(ctx)? {
+            Source::Dense(h) => Ok(h),
+            Source::Arithmetic(a) => a.histogram(self.min, self.n)?.dense().ok_or_else(|| Error::TooLarge {
+                what: "the histogram written out".into(),
+                estimate: format!("values up to about {}", a.value(self.n)),
+                limit: "2^20 values".into(),
+                remedy: Remedy::Smaller("n"),
+            }),
         }
-        let direct = self.n < self.limits.max_len() as u64;
+    }
+
+    fn source(&self, ctx: &mut Context<'_>) -> Result<Source, Error> {
+        if self.min > self.n {
+            return Ok(Source::Dense(vec![0]));
+        }
+        let limit = match self.direct_only() {
+            true => (self.limits.max_len() as u64).max(DIRECT_LIMIT),
+            false => self.limits.max_len() as u64,
+        };
+        let direct = self.n < limit;
         if direct {
             self.game.check_request(self.n as usize + 1, "n")?;
         }
@@ -71,9 +112,21 @@ impl Heap {
             true => (self.n as usize + 1, Limits::new(self.n as usize + 1, self.limits.max_work())?),
             false => (0, self.limits),
         };
+        if !direct && self.direct_only() {
+            return Err(Error::TooLarge {
+                what: format!(
+                    "the nim-values up to {} of {}, which no periodicity theorem covers (computed one by one)",
+                    self.n,
+                    self.game.describe()
+                ),
+                estimate: format!("{} nim-values", self.n as u128 + 1),
+                limit: format!("{limit} (`max_len`, at least {DIRECT_LIMIT})"),
+                remedy: Remedy::Smaller("n"),
+            });
+        }
         let analysis = self.game.analyze_in(want, limits, ctx)?;
         if let Some(seq) = &analysis.periodic {
-            return Ok(histogram_range(seq, self.min as u128, self.n as u128 + 1));
+            return Ok(Source::Dense(histogram_range(seq, self.min as u128, self.n as u128 + 1)));
         }
         if self.n < analysis.values.len() as u64 {
             let mut hist = vec![0u128];
@@ -83,9 +136,14 @@ impl Heap {
                 }
                 hist[v as usize] += 1;
             }
-            return Ok(hist);
+            return Ok(Source::Dense(hist));
         }
-        Err(Error::NotCertified { computed: analysis.computed, needed: self.n, stop: analysis.stop })
+        match analysis.arithmetic {
+            Some(a) if a.certified => Ok(Source::Arithmetic(a)),
+            _ => {
+                Err(Error::NotCertified { computed: analysis.computed, needed: self.n, stop: analysis.stop })
+            }
+        }
     }
 }
 
@@ -94,7 +152,10 @@ impl Component for Heap {
         Positions::count((self.n as u128 + 1).saturating_sub(self.min as u128))
     }
     fn histogram(&self, ctx: &mut Context<'_>) -> Result<Histogram, Error> {
-        Histogram::dense(self.value_histogram(ctx)?)
+        match self.source(ctx)? {
+            Source::Dense(h) => Histogram::dense(h),
+            Source::Arithmetic(a) => Ok(Histogram::Dyadic(a.histogram(self.min, self.n)?)),
+        }
     }
 }
 

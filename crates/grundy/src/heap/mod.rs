@@ -1,28 +1,38 @@
 //! Nim-value sequences of heap games and their certified periodicity.
 //!
-//! A heap game assigns a nim-value `g(i)` to each heap size `i >= 0`. Subtraction
-//! games are always eventually periodic; octal games often are, and the Guy–Smith
-//! theorem certifies it from a finite prefix. A certified `(preperiod, period)`
-//! turns a histogram over `1..=N` or `0..N` into `O(preperiod + period)` work,
-//! whatever `N` is.
+//! A heap game assigns a nim-value `g(i)` to each heap size `i >= 0`. Games with
+//! a finite subtraction set are always eventually periodic; octal and
+//! hexadecimal games often are, and the Guy–Smith theorem and its analogues
+//! ([`OctalCode::certificate_length`]) certify it from a finite prefix. A
+//! certified `(preperiod, period)` turns a histogram over `1..=N` or `0..N`
+//! into `O(preperiod + period)` work, whatever `N` is. Games whose moves remove
+//! any number of tokens (Nim `0.[3]`, `all-but` sets) may instead be
+//! arithmetic-periodic, `g(n + p) = g(n) + s` ([`arith`]); their histograms
+//! over huge ranges are structured ([`crate::xor::DyadicHistogram`]).
 
+pub mod arith;
+pub(crate) mod bits;
+pub(crate) mod group;
 pub mod octal;
 pub mod period;
 pub mod rare;
 pub mod rules;
 pub mod subtraction;
 
-pub use octal::OctalCode;
-pub use period::{Periodic, find_period, histogram_range};
+pub use arith::ArithmeticPeriodic;
+pub use octal::{Digit, OctalCode};
+pub use period::{Periodic, find_period, find_period_by, histogram_range};
 pub use rare::RareValues;
 pub use rules::HeapRules;
-pub use subtraction::SubtractionSet;
+pub use subtraction::{Family, SubtractionSet};
 
 use crate::count::Context;
 use crate::error::Error;
+use group::GroupValues;
 use rules::RuleValues;
+use subtraction::FamilyValues;
 
-/// A heap game: a finite subtraction set, an octal code, or rules of your own.
+/// A heap game: a subtraction set, a take-and-break code, or rules of your own.
 ///
 /// ```
 /// use grundy::HeapGame;
@@ -37,9 +47,9 @@ use rules::RuleValues;
 #[derive(Clone, Debug)]
 #[non_exhaustive]
 pub enum HeapGame {
-    /// Remove `s` tokens for `s` in a finite set.
+    /// Remove `s` tokens for `s` in a set (finite, a family, or all but a list).
     Subtraction(SubtractionSet),
-    /// An octal take-and-break code.
+    /// A take-and-break code: octal, hexadecimal, with `!` and repeating groups.
     Octal(OctalCode),
     /// Options given by a function ([`HeapRules`]); no period is certified.
     Rules(HeapRules),
@@ -150,6 +160,9 @@ pub struct Analysis {
     pub work: u64,
     /// The certified preperiod and fundamental period, if proved.
     pub periodic: Option<Periodic>,
+    /// Arithmetic periodicity `g(n + p) = g(n) + s`, `s > 0`: certified (then
+    /// `stop` is [`Stop::Certified`]) or only observed on the computed values.
+    pub arithmetic: Option<ArithmeticPeriodic>,
     /// What ended the computation.
     pub stop: Stop,
 }
@@ -191,21 +204,31 @@ impl Sequencer for RareValues<'_> {
     }
 }
 
-impl Sequencer for RuleValues<'_> {
-    fn values(&self) -> &[u32] {
-        &self.g
-    }
-    fn work(&self) -> u64 {
-        self.work
-    }
-    fn push_next(&mut self) -> Result<(), Error> {
-        RuleValues::push_next(self)
-    }
+/// A sequencer whose values and work are its fields `g` and `work`, with an
+/// inherent `push_next`.
+macro_rules! field_sequencer {
+    ($ty:ty) => {
+        impl Sequencer for $ty {
+            fn values(&self) -> &[u32] {
+                &self.g
+            }
+            fn work(&self) -> u64 {
+                self.work
+            }
+            fn push_next(&mut self) -> Result<(), Error> {
+                <$ty>::push_next(self)
+            }
+        }
+    };
 }
+
+field_sequencer!(RuleValues<'_>);
+field_sequencer!(GroupValues<'_>);
+field_sequencer!(FamilyValues);
 
 /// A subtraction game's values, one at a time: `|{s ∈ S : s <= n}|` steps each.
 struct SubtractionValues<'a> {
-    set: &'a SubtractionSet,
+    set: &'a [u64],
     g: Vec<u32>,
     seen: Vec<bool>,
     work: u64,
@@ -220,8 +243,8 @@ impl Sequencer for SubtractionValues<'_> {
     }
     fn push_next(&mut self) -> Result<(), Error> {
         let n = self.g.len();
-        let playable = self.set.moves().partition_point(|&s| s <= n as u64);
-        for &s in &self.set.moves()[..playable] {
+        let playable = self.set.partition_point(|&s| s <= n as u64);
+        for &s in &self.set[..playable] {
             self.seen[self.g[n - s as usize] as usize] = true;
         }
         let mex = self.seen.iter().position(|&x| !x).expect("mex bounded by |S|");
@@ -229,6 +252,16 @@ impl Sequencer for SubtractionValues<'_> {
         self.g.push(mex as u32);
         self.work += playable as u64 + 1;
         Ok(())
+    }
+}
+
+/// About how many members of a family lie in `[1, n]`.
+fn family_count(f: Family, n: f64) -> f64 {
+    match f {
+        Family::Squares => n.sqrt(),
+        Family::Primes => n / n.ln().max(1.0),
+        Family::PowersOfTwo => n.log2().max(1.0),
+        Family::Fibonacci => n.ln().max(1.0) * 2.1,
     }
 }
 
@@ -249,22 +282,21 @@ impl HeapGame {
     /// A description: the move list, the code or the rules' name.
     pub fn describe(&self) -> String {
         match self {
-            HeapGame::Subtraction(s) => {
-                let list: Vec<String> = s.moves().iter().map(u64::to_string).collect();
-                format!("subtraction {{{}}}", list.join(","))
-            }
-            HeapGame::Octal(c) => format!("octal {}", c.text()),
+            HeapGame::Subtraction(s) if s.finite_moves().is_some() => format!("subtraction {{{}}}", s.text()),
+            HeapGame::Subtraction(s) => format!("subtraction {}", s.text()),
+            HeapGame::Octal(c) if c.is_octal() => format!("octal {}", c.text()),
+            HeapGame::Octal(c) => format!("code {}", c.text()),
             HeapGame::Rules(r) => format!("rules {}", r.name()),
         }
     }
 
     /// How many agreements certify `(e, p)`; `None` when the game cannot be
-    /// certified this way (a subtraction member beyond `usize`, rules given by a
-    /// function).
+    /// certified this way (a subtraction member beyond `usize`, an infinite
+    /// set, a code with a repeating group, rules given by a function).
     pub fn certificate_length(&self, e: usize, p: usize) -> Option<usize> {
         match self {
-            HeapGame::Subtraction(s) => usize::try_from(s.max()).ok(),
-            HeapGame::Octal(c) => Some(c.certificate_length(e, p)),
+            HeapGame::Subtraction(s) => s.max().and_then(|m| usize::try_from(m).ok()),
+            HeapGame::Octal(c) => c.certificate_length(e, p),
             HeapGame::Rules(_) => None,
         }
     }
@@ -285,15 +317,49 @@ impl HeapGame {
         Ok(())
     }
 
-    /// An upper estimate of the steps that the first `len` values cost apart from
-    /// the split scans: the moves that leave at most one heap, per value.
+    /// The excluded set of a game that is an `all-but` subtraction game (as a
+    /// set or as a code), whose arithmetic periodicity can be certified.
+    fn all_but(&self) -> Option<Vec<u64>> {
+        match self {
+            HeapGame::Subtraction(s) => s.excluded().map(<[u64]>::to_vec),
+            HeapGame::Octal(c) => c.as_all_but(),
+            HeapGame::Rules(_) => None,
+        }
+    }
+
+    /// An estimate of the steps that the first `len` values cost apart from
+    /// the rare-value split scans: the moves that leave at most one heap, per
+    /// value (`|S ∩ [1, len]|` for a family), and the splits that no shortcut
+    /// covers (a repeating group's, three-heap splits).
     pub fn linear_work(&self, len: usize) -> f64 {
         let per_value = match self {
-            HeapGame::Subtraction(s) => s.moves().len(),
-            HeapGame::Octal(c) => c.max_removal() + 1,
-            HeapGame::Rules(_) => 1,
+            HeapGame::Subtraction(s) => match (s.finite_moves(), s.as_family(), s.excluded()) {
+                (Some(m), _, _) => m.len() as f64,
+                (_, Some(f), _) => family_count(f, len as f64),
+                (_, _, Some(t)) => t.last().map_or(1.0, |&x| x as f64 + 1.0),
+                _ => 1.0,
+            },
+            HeapGame::Octal(c) => {
+                let rules = match c.max_removal() {
+                    Some(t) => t as f64 + 1.0,
+                    None => c.written().len() as f64 + c.group().map_or(1, |g| g.1.len()) as f64,
+                };
+                // splits with no shortcut: a group's splits of every size
+                // (`len/2` pairs per value), three-heap splits (`len`
+                // translations, or `len²/12` triples under `!`)
+                let digits = || c.written().iter().chain(c.group().map_or(&[][..], |g| g.1));
+                let n = len as f64;
+                let group_splits = c.group().is_some() && c.splits();
+                let triples = digits().any(|d| d.bits & 8 != 0);
+                let distinct_triples = digits().any(|d| d.bits & 8 != 0 && d.distinct);
+                rules
+                    + if group_splits { n / 2.0 } else { 0.0 }
+                    + if triples { n } else { 0.0 }
+                    + if distinct_triples { n * n / 12.0 } else { 0.0 }
+            }
+            HeapGame::Rules(_) => 1.0,
         };
-        per_value as f64 * len as f64
+        per_value * len as f64
     }
 
     /// Computes the first `want` values, then goes on until the period is
@@ -314,11 +380,17 @@ impl HeapGame {
         let cap = want.max(limits.max_len).max(1);
         ctx.budget.check_memory(8.0 * cap as f64, "the nim-values", "max_len")?;
         match self {
+            HeapGame::Octal(c) if c.group().is_some() => self.search(GroupValues::new(c), want, limits, ctx),
             HeapGame::Octal(c) => self.search(RareValues::new(c), want, limits, ctx),
-            HeapGame::Subtraction(s) => {
-                let seen = vec![false; s.moves().len() + 2];
-                self.search(SubtractionValues { set: s, g: vec![], seen, work: 0 }, want, limits, ctx)
-            }
+            HeapGame::Subtraction(s) => match (s.finite_moves(), s.as_family(), s.as_code()) {
+                (Some(set), _, _) => {
+                    let seen = vec![false; set.len() + 2];
+                    self.search(SubtractionValues { set, g: vec![], seen, work: 0 }, want, limits, ctx)
+                }
+                (_, Some(f), _) => self.search(FamilyValues::new(f), want, limits, ctx),
+                (_, _, Some(code)) => self.search(GroupValues::new(&code), want, limits, ctx),
+                _ => Err(Error::Internal("a subtraction set of no kind".into())),
+            },
             HeapGame::Rules(r) => self.search(RuleValues::new(r), want, limits, ctx),
         }
     }
@@ -352,26 +424,39 @@ impl HeapGame {
             let values = seq.values();
             let len = values.len();
             let certified = find_period(values, |e, p| self.certificate_length(e, p).unwrap_or(usize::MAX));
-            let done = |periodic: Option<Periodic>, values: Vec<u32>, stop: Stop| Analysis {
+            let done = |periodic: Option<Periodic>, arithmetic, values: Vec<u32>, stop: Stop| Analysis {
                 values,
                 computed: len,
                 work: seq.work(),
                 periodic,
+                arithmetic,
                 stop,
             };
             if let Some((e, p)) = certified {
                 report(ctx, cap, 0)?;
                 let periodic = Periodic::new(values[..e + p].to_vec(), e, p)?;
                 let filled: Vec<u32> = (0..want.max(len) as u64).map(|i| periodic.value(i)).collect();
-                return Ok(done(Some(periodic), filled, Stop::Certified));
+                return Ok(done(Some(periodic), None, filled, Stop::Certified));
             }
-            if len >= cap {
+            let excluded = self.all_but();
+            let t = excluded.as_ref().map(|t| t.last().map_or(0, |&x| x as usize));
+            if let Some(a) = t.and_then(|t| arith::certified_all_but(values, t)) {
                 report(ctx, cap, 0)?;
-                return Ok(done(None, values.to_vec(), Stop::MaxLen));
+                let filled: Vec<u32> = (0..want.max(len) as u64)
+                    .map(|i| u32::try_from(a.value(i)).unwrap_or(u32::MAX))
+                    .collect();
+                return Ok(done(None, Some(a), filled, Stop::Certified));
             }
-            if len >= want && seq.work() >= limits.max_work {
+            let stop = if len >= cap {
+                Some(Stop::MaxLen)
+            } else if len >= want && seq.work() >= limits.max_work {
+                Some(Stop::MaxWork)
+            } else {
+                None
+            };
+            if let Some(stop) = stop {
                 report(ctx, cap, 0)?;
-                return Ok(done(None, values.to_vec(), Stop::MaxWork));
+                return Ok(done(None, arith::observed(values), values.to_vec(), stop));
             }
             if len >= checkpoint {
                 checkpoint *= 2;

@@ -1,84 +1,183 @@
-//! Octal take-and-break games and their nim-values.
+//! Take-and-break games given by a code: octal and hexadecimal digits, the
+//! `!` rule and repeating groups.
 //!
 //! A code `d₀.d₁d₂d₃…` gives, for each `k >= 1`, the ways to remove `k` tokens
-//! from a heap as the bits of the octal digit `d_k`: 1 = when that leaves
-//! nothing, 2 = leaving one nonempty heap, 4 = leaving two nonempty heaps. A
-//! leading `4` (`d₀ = 4`) allows splitting a heap into two nonempty heaps without
-//! removing anything. Kayles is `0.77`, Dawson's Kayles `0.07`, Dawson's chess
-//! `0.137`; the subtraction game with set `S` is the code with digit 3 at `S`.
+//! from a heap as the bits of the hexadecimal digit `d_k`: 1 = when that leaves
+//! nothing (the heap had exactly `k`), 2 = leaving one nonempty heap, 4 = leaving
+//! two nonempty heaps, 8 = leaving three nonempty heaps. `d₀` is 0, 4, 8 or C:
+//! splitting a heap into two (4) or three (8) nonempty heaps without removing
+//! anything. Kayles is `0.77`, Dawson's Kayles `0.07`, Dawson's chess `0.137`;
+//! the subtraction game with set `S` is the code with digit 3 at `S`.
+//!
+//! * `!` directly after a digit: when that digit's move leaves two or more
+//!   heaps, they must have pairwise different sizes. Grundy's game is `4!.0`.
+//! * `[digits]` at the end: that group repeats forever, so `0.[3]` is Nim
+//!   (remove any number) and `0.1[3]` removes one token only from a heap of one.
 //!
 //! `g(n) = mex` of: `0` for each `k = n` with bit 1; `g(n−k)` for each `k < n`
-//! with bit 2; `g(a) ⊕ g(n−k−a)` for `1 <= a <= (n−k)/2` for each `k` with bit 4
-//! (`k = 0` included when `d₀ = 4`).
+//! with bit 2; `g(a) ⊕ g(n−k−a)` for the two-heap splits and
+//! `g(a) ⊕ g(b) ⊕ g(n−k−a−b)` for the three-heap splits of `n − k` (parts
+//! pairwise different under `!`).
 
 use crate::error::Error;
 
-/// A parsed octal code.
+/// One digit of a code: the moves that remove `k` tokens.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Digit {
+    /// The sum of 1 (take the whole heap), 2 (leave one heap), 4 (leave two), 8 (leave three).
+    pub bits: u8,
+    /// `!`: the heaps left by a split have pairwise different sizes.
+    pub distinct: bool,
+}
+
+/// A parsed code (octal or hexadecimal, with `!` and a repeating group).
 ///
 /// ```
 /// use grundy::OctalCode;
 ///
 /// let kayles = OctalCode::parse("0.77").unwrap();
 /// assert_eq!(kayles.values_quadratic(8), vec![0, 1, 2, 3, 1, 4, 3, 2]);
-/// assert!(OctalCode::parse("0.78").is_err());
+/// let grundy_game = OctalCode::parse("4!.0").unwrap();
+/// assert_eq!(grundy_game.values_quadratic(10), [0, 0, 0, 1, 0, 2, 1, 0, 2, 1]);
+/// let nim = OctalCode::parse("0.[3]").unwrap();
+/// assert_eq!(nim.values_quadratic(5), [0, 1, 2, 3, 4]);
+/// assert!(OctalCode::parse("0.7G").is_err());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OctalCode {
-    /// `digits[k] = d_k`; `digits[0]` is 0 or 4.
-    digits: Vec<u8>,
+    /// `digits[k]` for the written digits before the group; `digits[0]` is `d₀`.
+    digits: Vec<Digit>,
+    /// The repeating group, for `k >= digits.len()`; empty when there is none.
+    group: Vec<Digit>,
     text: String,
 }
 
+/// The kinds of move, as digit bits.
+const TAKE_ALL: u8 = 1;
+const LEAVE_ONE: u8 = 2;
+const LEAVE_TWO: u8 = 4;
+const LEAVE_THREE: u8 = 8;
+
 impl OctalCode {
-    /// Parses `d₀.d₁d₂…`; an error names the offending character.
+    /// Parses `d₀.d₁d₂…` with `!` and a final `[group]`; an error names the
+    /// offending character and its position.
     pub fn parse(text: &str) -> Result<Self, Error> {
+        let trimmed = text.trim();
         let bad = |i: usize, c: char, why: &str| {
-            Error::parse("game code", format!("'{text}': character '{c}' at position {}: {why}", i + 1))
+            Error::parse("game code", format!("'{trimmed}': character '{c}' at position {}: {why}", i + 1))
         };
-        let mut chars: Vec<char> = text.trim().chars().collect();
+        let mut chars: Vec<char> = trimmed.chars().collect();
+        let mut shift = 0;
         if chars.first() == Some(&'.') {
             // ".77" is the common short form of "0.77"
             chars.insert(0, '0');
+            shift = 1;
         }
+        let pos = |i: usize| i.saturating_sub(shift);
         let Some(dot) = chars.iter().position(|&c| c == '.') else {
-            return Err(Error::parse("game code", format!("'{text}': expected a point, as in 0.77")));
+            return Err(Error::parse("game code", format!("'{trimmed}': expected a point, as in 0.77")));
         };
-        if dot != 1 {
-            return Err(bad(1, chars[1], "expected one digit (0 or 4) before the point"));
+        let head_len = if chars.get(1) == Some(&'!') { 2 } else { 1 };
+        if dot != head_len {
+            let i = head_len.min(dot);
+            return Err(bad(pos(i), chars[i], "expected one digit (0, 4, 8 or C) before the point"));
         }
-        let mut digits = Vec::with_capacity(chars.len() - 1);
-        match chars[0] {
-            '0' => digits.push(0),
-            '4' => digits.push(4),
-            c => return Err(bad(0, c, "the digit before the point must be 0 or 4")),
+        let d0 = match chars[0].to_digit(16) {
+            Some(d) if d & 3 == 0 => d as u8,
+            _ => return Err(bad(0, chars[0], "the digit before the point must be 0, 4, 8 or C")),
+        };
+        let mut digits = vec![Digit { bits: d0, distinct: false }];
+        let mut group: Vec<Digit> = Vec::new();
+        let mut in_group = false;
+        let mut closed = false;
+        let mark_distinct = |list: &mut Vec<Digit>, i: usize| -> Result<(), Error> {
+            match list.last_mut() {
+                Some(d) if d.bits & (LEAVE_TWO | LEAVE_THREE) != 0 && !d.distinct => {
+                    d.distinct = true;
+                    Ok(())
+                }
+                Some(d) if d.distinct => Err(bad(pos(i), '!', "a second '!' after the same digit")),
+                Some(_) => Err(bad(pos(i), '!', "'!' follows a digit whose moves leave at most one heap")),
+                None => Err(bad(pos(i), '!', "'!' must follow a digit")),
+            }
+        };
+        if head_len == 2 {
+            mark_distinct(&mut digits, 1)?;
         }
-        for (i, &c) in chars.iter().enumerate().skip(2) {
-            match c.to_digit(8) {
-                Some(d) => digits.push(d as u8),
-                None => return Err(bad(i, c, "not an octal digit 0-7")),
+        for (i, &c) in chars.iter().enumerate().skip(dot + 1) {
+            if closed {
+                return Err(bad(pos(i), c, "nothing may follow the repeating group"));
+            }
+            match c {
+                '[' if in_group => return Err(bad(pos(i), c, "groups do not nest")),
+                '[' => in_group = true,
+                ']' if !in_group => return Err(bad(pos(i), c, "']' without '['")),
+                ']' if group.is_empty() => return Err(bad(pos(i), c, "the repeating group is empty")),
+                ']' => closed = true,
+                '!' if in_group && !group.is_empty() => mark_distinct(&mut group, i)?,
+                '!' if in_group => return Err(bad(pos(i), c, "'!' must follow a digit")),
+                '!' if i == dot + 1 => return Err(bad(pos(i), c, "'!' must follow a digit")),
+                '!' => mark_distinct(&mut digits, i)?,
+                _ => match c.to_digit(16) {
+                    Some(d) => {
+                        let list = if in_group { &mut group } else { &mut digits };
+                        list.push(Digit { bits: d as u8, distinct: false });
+                    }
+                    None => return Err(bad(pos(i), c, "not a hexadecimal digit 0-9, A-F")),
+                },
             }
         }
-        while digits.len() > 1 && digits.last() == Some(&0) {
-            digits.pop();
-        }
-        if digits.iter().all(|&d| d == 0) {
-            return Err(Error::invalid(
-                "game",
-                format!("'{text}' allows no moves: the game has no moves (every digit is 0)"),
+        if in_group && !closed {
+            return Err(Error::parse(
+                "game code",
+                format!("'{trimmed}': the repeating group is not closed by ']'"),
             ));
         }
-        Ok(OctalCode { digits, text: text.trim().to_string() })
+        if group.iter().all(|d| d.bits == 0) {
+            group.clear();
+        }
+        if group.is_empty() {
+            while digits.len() > 1 && digits.last().is_some_and(|d| d.bits == 0) {
+                digits.pop();
+            }
+        }
+        if digits.iter().chain(&group).all(|d| d.bits == 0) {
+            return Err(Error::invalid(
+                "game",
+                format!("'{trimmed}' allows no moves: the game has no moves (every digit is 0)"),
+            ));
+        }
+        Ok(OctalCode { digits, group, text: trimmed.to_string() })
     }
 
     /// The code of the subtraction game with set `moves` (digit 3 at each member).
     pub fn from_subtraction(moves: &[u64]) -> Option<Self> {
         let top = usize::try_from(*moves.iter().max()?).ok()?;
-        let mut digits = vec![0u8; top + 1];
+        let mut digits = vec![Digit::default(); top + 1];
         for &s in moves {
-            digits[s as usize] = 3;
+            digits[s as usize].bits = 3;
         }
-        let text = format!("0.{}", digits[1..].iter().map(|d| d.to_string()).collect::<String>());
-        Some(OctalCode { digits, text })
+        let text = format!("0.{}", digits[1..].iter().map(|d| d.bits.to_string()).collect::<String>());
+        Some(OctalCode { digits, group: Vec::new(), text })
+    }
+
+    /// The code of the subtraction game whose set is every positive integer
+    /// except those in `excluded`: digit 0 at the excluded ones, 3 elsewhere,
+    /// and the group `[3]` after the largest. `None` if an excluded member is 0
+    /// or too large to index.
+    pub fn all_but(excluded: &[u64]) -> Option<Self> {
+        if excluded.contains(&0) {
+            return None;
+        }
+        let top = usize::try_from(excluded.iter().copied().max().unwrap_or(0)).ok()?;
+        let mut digits = vec![Digit { bits: 3, distinct: false }; top + 1];
+        digits[0].bits = 0;
+        for &s in excluded {
+            digits[s as usize].bits = 0;
+        }
+        let written: String = digits[1..].iter().map(|d| d.bits.to_string()).collect();
+        let text = format!("0.{written}[3]");
+        Some(OctalCode { digits, group: vec![Digit { bits: 3, distinct: false }], text })
     }
 
     /// The code as written.
@@ -86,37 +185,94 @@ impl OctalCode {
         &self.text
     }
 
-    /// The digit `d_k` (0 beyond the code).
+    /// Whether the code is octal in the classical sense: digits 0-7, no `!`, no group.
+    pub fn is_octal(&self) -> bool {
+        self.group.is_empty() && self.digits.iter().all(|d| d.bits < 8 && !d.distinct)
+    }
+
+    /// The digit for removing `k` tokens (a zero digit beyond a finite code).
+    pub fn rule(&self, k: usize) -> Digit {
+        match self.digits.get(k) {
+            Some(&d) => d,
+            None if self.group.is_empty() => Digit::default(),
+            None => self.group[(k - self.digits.len()) % self.group.len()],
+        }
+    }
+
+    /// The digit bits `d_k` (0 beyond a finite code).
     pub fn digit(&self, k: usize) -> u8 {
-        self.digits.get(k).copied().unwrap_or(0)
+        self.rule(k).bits
     }
 
-    /// `t`: the largest number of tokens a move removes.
-    pub fn max_removal(&self) -> usize {
-        self.digits.len() - 1
+    /// The repeating group and the `k` where it starts, if any.
+    pub fn group(&self) -> Option<(usize, &[Digit])> {
+        (!self.group.is_empty()).then_some((self.digits.len(), self.group.as_slice()))
     }
 
-    /// Whether some move splits a heap into two.
+    /// The written digits before the group, `d₀` first.
+    pub fn written(&self) -> &[Digit] {
+        &self.digits
+    }
+
+    /// `t`: the largest number of tokens a move removes; `None` for a code
+    /// with a repeating group (moves remove any number).
+    pub fn max_removal(&self) -> Option<usize> {
+        self.group.is_empty().then(|| self.digits.len() - 1)
+    }
+
+    /// The largest `k` of a finite code whose digit has one of `bits` (and
+    /// `!` as asked, `None` for either); `None` if there is no such digit.
+    fn max_removal_with(&self, bits: u8, distinct: Option<bool>) -> Option<usize> {
+        self.digits.iter().rposition(|d| d.bits & bits != 0 && distinct.is_none_or(|x| d.distinct == x))
+    }
+
+    /// Whether some move splits a heap into two or three.
     pub fn splits(&self) -> bool {
-        self.digits.iter().any(|d| d & 4 != 0)
+        self.digits.iter().chain(&self.group).any(|d| d.bits & (LEAVE_TWO | LEAVE_THREE) != 0)
     }
 
-    /// The heap sizes `m = n − k` that a split move of heap `n` divides in two.
-    pub fn split_sizes(&self, n: usize) -> impl Iterator<Item = usize> + '_ {
-        self.digits
-            .iter()
-            .enumerate()
-            .filter(move |&(k, &d)| d & 4 != 0 && k + 2 <= n)
-            .map(move |(k, _)| n - k)
+    /// Whether some move splits a heap into three.
+    pub fn splits_in_three(&self) -> bool {
+        self.digits.iter().chain(&self.group).any(|d| d.bits & LEAVE_THREE != 0)
+    }
+
+    /// The largest `k <= n` to look at: `n` with a group, else `min(n, t)`.
+    fn reach(&self, n: usize) -> usize {
+        match self.max_removal() {
+            Some(t) => t.min(n),
+            None => n,
+        }
+    }
+
+    /// The heap sizes `m = n − k >= min` that a move of kind `bit` splits, with
+    /// the `!` flag of its digit.
+    fn sizes(&self, n: usize, bit: u8, min: usize) -> impl Iterator<Item = (usize, bool)> + '_ {
+        (0..=self.reach(n)).filter_map(move |k| {
+            let d = self.rule(k);
+            (d.bits & bit != 0 && n >= k + min).then_some((n - k, d.distinct))
+        })
+    }
+
+    /// The heap sizes `m = n − k` that a two-heap split of heap `n` divides,
+    /// with whether the parts must differ (`!`).
+    pub fn split_sizes(&self, n: usize) -> impl Iterator<Item = (usize, bool)> + '_ {
+        self.sizes(n, LEAVE_TWO, 2)
+    }
+
+    /// The heap sizes `m = n − k` that a three-heap split of heap `n` divides,
+    /// with whether the parts must differ (`!`).
+    pub fn triple_sizes(&self, n: usize) -> impl Iterator<Item = (usize, bool)> + '_ {
+        self.sizes(n, LEAVE_THREE, 3)
     }
 
     /// The values reached by moves that leave at most one heap:
     /// `0` for bit 1 at `k = n`, `g(n − k)` for bit 2 at `k < n`.
     pub fn single_heap_values<'a>(&'a self, n: usize, g: &'a [u32]) -> impl Iterator<Item = u32> + 'a {
-        self.digits.iter().enumerate().skip(1).filter_map(move |(k, &d)| {
-            if k == n && d & 1 != 0 {
+        (1..=self.reach(n)).filter_map(move |k| {
+            let d = self.digit(k);
+            if k == n && d & TAKE_ALL != 0 {
                 Some(0)
-            } else if k < n && d & 2 != 0 {
+            } else if k < n && d & LEAVE_ONE != 0 {
                 Some(g[n - k])
             } else {
                 None
@@ -124,51 +280,140 @@ impl OctalCode {
         })
     }
 
-    /// How many consecutive agreements `g(i + p) = g(i)` from `i = e` prove that
-    /// the sequence is periodic from `e` with period `p`.
-    ///
-    /// With `t` the largest removal, the agreements must cover `e <= i < X`:
-    /// * splitting games: `X = 2e + p + t − 1` for `e >= 1` (one less than the
-    ///   Guy–Smith range `2e + p + t`, see the proof), `X = p + t + 1` for `e = 0`;
-    /// * no splits, every nonzero digit 3 (a subtraction game): `X = e + t`;
-    /// * no splits otherwise: `X = max(e, 1) + t`, past the heaps where a
-    ///   bit-1 move (take the whole heap) is available.
-    ///
-    /// **Proof (splitting games).** Assume `g(m + p) = g(m)` for `e <= m < n` with
-    /// `n >= X`; we show that heaps `n` and `n + p` have the same option values.
-    /// A move leaving one heap goes to `n − k` and `n + p − k` with `k <= t`, and
-    /// `n − k >= e` (as `X − t >= e`), so the values agree; no heap of size
-    /// `n > t` can be taken whole. A split of `n + p` removing `k` leaves
-    /// `a <= b` with `a + b = n + p − k`, so `b >= ⌈(n + p − k)/2⌉`. For `e >= 1`,
-    /// `n + p − k >= 2e + 2p − 1` gives `b >= e + p` by the ceiling: `(a, b − p)`
-    /// is a split of `n` with `b − p >= e >= 1` and `g(b − p) = g(b)`. For
-    /// `e = 0` the part `b − p` must still be nonempty, `b >= p + 1`, which needs
-    /// `n + p − t >= 2p + 1`, i.e. `n >= p + t + 1`. Conversely a split
-    /// `a <= c` of `n` has `c >= ⌈(n − k)/2⌉ >= ⌈(2e + p − 1)/2⌉ >= e`, so
-    /// `(a, c + p)` is a split of `n + p` with the same value. By induction the
-    /// period holds for every `n >= e`. Each bound is tight: weakened by one,
-    /// some code certifies a false period from a short prefix (tested).
-    pub fn certificate_length(&self, e: usize, p: usize) -> usize {
-        let t = self.max_removal();
-        let x = if self.splits() {
-            if e >= 1 { 2 * e + p + t - 1 } else { p + t + 1 }
-        } else if self.digits.iter().skip(1).all(|&d| d == 0 || d == 3) {
-            e + t
-        } else {
-            e.max(1) + t
-        };
-        x - e
+    /// The excluded set `T` when the code is the subtraction game whose set is
+    /// every positive integer but `T` (digits 0 or 3 only, the group all 3s).
+    pub fn as_all_but(&self) -> Option<Vec<u64>> {
+        let group_all_3 = !self.group.is_empty() && self.group.iter().all(|d| d.bits == 3);
+        let plain = self.digits[0].bits == 0 && self.digits[1..].iter().all(|d| d.bits == 0 || d.bits == 3);
+        (group_all_3 && plain)
+            .then(|| (1..self.digits.len()).filter(|&k| self.digits[k].bits == 0).map(|k| k as u64).collect())
     }
 
-    /// `g(0..len)` by the plain definition: every split is examined, `O(len²)`.
-    /// This is the reference path for [`crate::heap::rare::RareValues`].
+    /// How many consecutive agreements `g(i + p) = g(i)` from `i = e` prove that
+    /// the sequence of a finite code is periodic from `e` with period `p`;
+    /// `None` for a code with a repeating group (no theorem here applies).
+    ///
+    /// The agreements must cover `e <= i < X`, `X` the largest bound below over
+    /// the kinds of move the code has, each with its own largest removal (`t1`
+    /// of moves leaving at most one heap, `t2` of two-heap splits without `!`,
+    /// `t2!` with `!`, `t3` of three-heap splits) and `E = max(e, 1)`:
+    /// * at most one heap left: `X1 = e + t1` when each such digit's low bits
+    ///   are 3 (taking the whole heap is leaving heap 0), else `X1 = E + t1`;
+    /// * two heaps: `X2 = 2E + p + t2 − 1` (one less than the Guy–Smith range
+    ///   `2e + p + t` for `e >= 1`);
+    /// * two different heaps (`!`): `X2! = 2E + q + t2! − 1`, with `q = p` when
+    ///   `p` is even or the `!` removals have both parities, else `q = 2p`;
+    /// * three heaps: `X3 = 3E + 2p + t3 − 2`;
+    /// * three different heaps (`!`): `X3! = 3E + 5p + t3! − 2`.
+    ///
+    /// **Proof.** Assume `g(m + p) = g(m)` for `e <= m < n` with `n >= X`; we
+    /// show `g(n + p) = g(n)`, comparing the option values of `n` and `n + p`
+    /// move kind by move kind; by induction the period then holds for every
+    /// `n >= e`.
+    ///
+    /// *One heap.* A move removing `k <= t1` leaves `n − k` and `n + p − k`,
+    /// with `n − k >= e` (as `n >= e + t1`), so the values agree. No heap larger
+    /// than `t1` can be taken whole. A heap of exactly `k` has an option only by
+    /// bit 1 while `p + k` has it only by bit 2, so unless the digit has both
+    /// (taking the whole heap then leaves heap 0, and `g(p) = g(0)` when `e = 0`)
+    /// every `n − k >= 1`: `n >= 1 + t1`.
+    ///
+    /// *Two heaps.* A split of `n + p` removing `k` leaves `a <= b` with
+    /// `a + b = n + p − k`, so `b >= ⌈(n + p − k)/2⌉`, which
+    /// `n >= 2E + p + t2 − 1` makes `>= E + p`: `(a, b − p)` is a split of `n`
+    /// with `b − p >= E` (nonempty) and `g(b − p) = g(b)`. Conversely a split
+    /// `a <= c` of `n` has `c >= ⌈(n − k)/2⌉ >= e`, so `(a, c + p)` is a split
+    /// of `n + p` with the same value.
+    ///
+    /// *Two different heaps.* Conversely as before (`c + p > c > a`). A split
+    /// `a < b` of `n + p` has `b >= ⌊(n + p − k)/2⌋ + 1 >= E + p`, and `(a, b −
+    /// p)` is a split of `n` unless `b − p = a`: the split `(a, a + p)` with
+    /// `2a = n − k`, of value `g(a) ⊕ g(a + p) = 0` as `a >= e`. So the options
+    /// of `n + p` are those of `n` plus perhaps `0`, and the values agree unless
+    /// `g(n) = 0` while `n − k` is even (`>= 2`) for a `!` removal `k` ("`n` is
+    /// exposed"). Then `n − q` is exposed too (same parity, or another `!`
+    /// removal `k'` of the other parity), `g(n − q) = g(n)` (`q` is a multiple
+    /// of `p`, `n − q >= e`), and `n − q + p` has the option `(a', a' + p)` of
+    /// value 0 with `a' = (n − q − k')/2 >= E`: `n − q − k' >= 2E − 1` by the
+    /// bound, and it is even. Since `g(n − q + p) = g(n − q)` is already known,
+    /// `g(n) = g(n − q) != 0`.
+    ///
+    /// *Three heaps.* A split `a <= b <= c` of `n + p` has
+    /// `c >= ⌈(n + p − k)/3⌉ >= E + p`, so `(a, b, c − p)` is a split of `n`
+    /// with the same value; conversely a split of `n` with largest part
+    /// `c >= ⌈(n − k)/3⌉ >= e` gives `(a, b, c + p)`.
+    ///
+    /// *Three different heaps.* Conversely as before (`c + p` differs from
+    /// `a < b < c`). A split `a < b < c` of `n + p` (sum `S = n + p − k`)
+    /// loses `p` from one part, keeping the parts different and `>= E` (so
+    /// that the part's value is unchanged): from `c`, unless `c − p` is `a` or
+    /// `b`; if `c − p = b`, from `b` (`b − p >= E` as `S >= 3E + 4p − 3`),
+    /// unless also `b − p = a`; if `c − p = a`, from `b` (`b > (n − k)/3`). Left
+    /// is the split `(a, a + p, a + 2p)` with `3a = n − k − 2p`: it becomes
+    /// `(a − p, a + p, a + 2p)`, a split of `n` of the same value
+    /// `g(a − p) ⊕ g(a + p) ⊕ g(a + 2p) = g(a)` once `a − p >= E`, that is
+    /// `S >= 3E + 6p`: by the bound `S >= 3E + 6p − 2`, and `S = 3a + 3p` is a
+    /// multiple of 3. (The other reductions need only `S >= 3E + 4p`.)
+    ///
+    /// Each bound is tight, and so is the choice of `q`: weakened by one (or
+    /// `q = p` for every `p`), some code of up to three digits certifies a false
+    /// period from a short prefix (tested in `no_prefix_certifies_a_false_period`
+    /// and `no_prefix_certifies_a_false_period_for_hexadecimal_and_bang_codes`).
+    pub fn certificate_length(&self, e: usize, p: usize) -> Option<usize> {
+        if !self.group.is_empty() {
+            return None;
+        }
+        let big_e = e.max(1);
+        let mut x = e;
+        if let Some(t1) = self.max_removal_with(TAKE_ALL | LEAVE_ONE, None) {
+            let low_bits_3 = self.digits[1..].iter().all(|d| d.bits & 3 == 0 || d.bits & 3 == 3);
+            x = x.max(if low_bits_3 { e + t1 } else { big_e + t1 });
+        }
+        if let Some(t2) = self.max_removal_with(LEAVE_TWO, Some(false)) {
+            x = x.max(2 * big_e + p + t2 - 1);
+        }
+        if let Some(t2) = self.max_removal_with(LEAVE_TWO, Some(true)) {
+            let parities = |r: usize| {
+                self.digits
+                    .iter()
+                    .enumerate()
+                    .any(|(k, d)| d.bits & LEAVE_TWO != 0 && d.distinct && k % 2 == r)
+            };
+            let q = if p.is_multiple_of(2) || (parities(0) && parities(1)) { p } else { 2 * p };
+            x = x.max(2 * big_e + q + t2 - 1);
+        }
+        if let Some(t3) = self.max_removal_with(LEAVE_THREE, Some(false)) {
+            x = x.max(3 * big_e + 2 * p + t3 - 2);
+        }
+        if let Some(t3) = self.max_removal_with(LEAVE_THREE, Some(true)) {
+            x = x.max(3 * big_e + 5 * p + t3 - 2);
+        }
+        Some(x - e)
+    }
+
+    /// `g(0..len)` by the plain definition: every option of every heap is
+    /// listed, `O(len²)` with two-heap splits and `O(len³)` with three-heap
+    /// splits. This is the reference path for every faster computation.
     pub fn values_quadratic(&self, len: usize) -> Vec<u32> {
         let mut g: Vec<u32> = Vec::with_capacity(len);
         let mut seen: Vec<bool> = Vec::new();
         for n in 0..len {
             let mut reach: Vec<u32> = self.single_heap_values(n, &g).collect();
-            for m in self.split_sizes(n) {
-                reach.extend((1..=m / 2).map(|a| g[a] ^ g[m - a]));
+            for (m, distinct) in self.split_sizes(n) {
+                // the pairs (a, m − a) for a = 1..=top
+                let top = if distinct { (m - 1) / 2 } else { m / 2 };
+                let (left, right) = (&g[1..=top], &g[m - top..m]);
+                reach.extend(left.iter().zip(right.iter().rev()).map(|(&l, &r)| l ^ r));
+            }
+            for (m, distinct) in self.triple_sizes(n) {
+                for a in 1..=m / 3 {
+                    for b in a..=(m - a) / 2 {
+                        let c = m - a - b;
+                        if !distinct || (a < b && b < c) {
+                            reach.push(g[a] ^ g[b] ^ g[c]);
+                        }
+                    }
+                }
             }
             g.push(mex(&reach, &mut seen));
         }
@@ -195,9 +440,10 @@ mod tests {
     #[test]
     fn parse_errors_name_the_character() {
         for (code, c) in [
-            ("0.78", "'8'"),
+            ("0.7G", "'G'"),
             ("1.7", "'1'"),
-            ("0.7a", "'a'"),
+            ("2.7", "'2'"),
+            ("0.7x", "'x'"),
             ("07", "point"),
             ("00.7", "'0'"),
             ("0.7.7", "'.'"),
@@ -205,10 +451,39 @@ mod tests {
             (".", "no moves"),
             ("0.0", "no moves"),
             ("0.000", "no moves"),
+            ("0.[0]", "no moves"),
+            ("0.3!", "'!'"),
+            ("0.!4", "'!'"),
+            ("0.4!!", "'!'"),
+            ("0.[]", "']'"),
+            ("0.[3", "not closed"),
+            ("0.3]", "']'"),
+            ("0.[3]4", "'4'"),
+            ("0.[[3]]", "'['"),
+            ("3.7", "'3'"),
         ] {
             let e = OctalCode::parse(code).unwrap_err();
             assert!(e.to_string().contains(c), "{code}: {e}");
         }
+    }
+
+    #[test]
+    fn hexadecimal_bang_and_groups_parse() {
+        for code in [
+            "0.8", "0.F", "C.0", "c.1", "4!.0", "0.4!", "0.[3]", "0.[7]", "0.1[3]", "0.[37]", "4.[3]",
+            "0.[4!]",
+        ] {
+            assert!(OctalCode::parse(code).is_ok(), "{code}");
+        }
+        let c = OctalCode::parse("0.1[3]").unwrap();
+        assert_eq!((c.digit(1), c.digit(2), c.digit(1000)), (1, 3, 3));
+        assert_eq!(c.max_removal(), None);
+        let c = OctalCode::parse("0.[37]").unwrap();
+        assert_eq!((c.digit(1), c.digit(2), c.digit(3), c.digit(4)), (3, 7, 3, 7));
+        assert!(OctalCode::parse("4!.0").unwrap().rule(0).distinct);
+        assert_eq!(OctalCode::parse("0.[3]").unwrap().as_all_but(), Some(vec![]));
+        assert_eq!(OctalCode::parse("0.303[3]").unwrap().as_all_but(), Some(vec![2]));
+        assert_eq!(OctalCode::parse("0.[7]").unwrap().as_all_but(), None);
     }
 
     #[test]

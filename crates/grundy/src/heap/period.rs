@@ -77,9 +77,20 @@ impl Periodic {
 /// never gives up on a long prefix and its cost grows only with the prefix: a
 /// longer prefix certifies every period a shorter one certifies (the agreement
 /// of a true period only grows).
-pub fn find_period(values: &[u32], need: impl Fn(usize, usize) -> usize) -> Option<(usize, usize)> {
+pub fn find_period<T: Eq>(values: &[T], need: impl Fn(usize, usize) -> usize) -> Option<(usize, usize)> {
+    find_period_by(values, |e, p, k| k >= need(e, p).max(1))
+}
+
+/// [`find_period`] with the decision in the caller's hands: `accept(e, p, k)`
+/// is asked, for `p = 1, 2, …` in turn, whether `k` agreements
+/// `values[i] = values[i + p]` for `e <= i < e + k` (to the end of the prefix)
+/// certify `(e, p)`; the first accepted pair is returned.
+pub fn find_period_by<T: Eq>(
+    values: &[T],
+    mut accept: impl FnMut(usize, usize, usize) -> bool,
+) -> Option<(usize, usize)> {
     let len = values.len();
-    let rev = |j: usize| values[len - 1 - j];
+    let rev = |j: usize| &values[len - 1 - j];
     // z[p] for p < len, as u32 (prefixes are far below 2^32 values).
     let mut z: Vec<u32> = vec![0; len];
     // [left, right): the rightmost match window R[left..right) = R[0..right-left).
@@ -96,7 +107,7 @@ pub fn find_period(values: &[u32], need: impl Fn(usize, usize) -> usize) -> Opti
         }
         z[p] = k as u32;
         let e = len - p - k;
-        if k >= need(e, p).max(1) {
+        if accept(e, p, k) {
             return Some((e, p));
         }
     }

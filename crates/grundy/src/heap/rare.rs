@@ -23,11 +23,24 @@
 //! game has few rare heaps (Kayles has finitely many for a suitable mask) the
 //! cost is `O(n·|R|)` instead of the `O(n²)` of
 //! [`OctalCode::values_quadratic`], which stays as the reference path.
+//!
+//! Under `!` (Grundy's game `4!.0`) a two-heap split may not leave two equal
+//! heaps; that removes only the split `a = m − a`, whose parts are alike (both
+//! rare or both common) and whose value `0` is even, so it never decides an odd
+//! value: the enumeration skips it and the scans stop one pair earlier.
+//! Three-heap splits have no such shortcut: their values are marked in full
+//! first ([`super::bits`]), and the rare/common split then applies to the
+//! two-heap splits as before.
 
+use super::bits::{BitSet, TripleSplits};
 use super::octal::OctalCode;
 
 /// Pairs examined between two checks of the candidate during a scan.
 const SCAN_BATCH: usize = 32;
+
+/// Values below this (a power of two) are marked as bytes of a table cleared
+/// for each heap, in place of the stamp table.
+const SMALL: usize = 1024;
 
 /// Work units of one value marked at a random place of the stamp table (a move
 /// leaving one heap, a rare part, a pair of the incremental scan): about 3 ns
@@ -44,6 +57,12 @@ pub struct RareValues<'a> {
     /// Whether every split removes a number of tokens of the same parity.
     domain_allowed: bool,
     rare: Vec<usize>,
+    /// `g` at each heap of `rare`, in the same order (read sequentially).
+    rare_values: Vec<u32>,
+    /// Whether every value is below [`SMALL`]: then the values marked for the
+    /// current heap are bytes of `seen`, in place of the stamp table.
+    small: bool,
+    seen: Box<[u8; SMALL]>,
     /// `value_count[v][a mod 2]` = heaps `a >= 1` with value `v`, for choosing the mask.
     value_count: Vec<[u64; 2]>,
     stamp: Vec<u32>,
@@ -52,6 +71,9 @@ pub struct RareValues<'a> {
     /// Mex steps so far: values read by single-heap moves, rare parts
     /// enumerated and split pairs scanned.
     work: u64,
+    /// The three-heap splits (marked in full before the two-heap ones).
+    triples: TripleSplits,
+    triple_values: BitSet,
 }
 
 impl<'a> RareValues<'a> {
@@ -63,16 +85,24 @@ impl<'a> RareValues<'a> {
             mask: u32::MAX,
             domain: false,
             domain_allowed: {
-                let parities: Vec<usize> =
-                    (0..=code.max_removal()).filter(|&k| code.digit(k) & 4 != 0).map(|k| k % 2).collect();
-                parities.windows(2).all(|w| w[0] == w[1])
+                let top = code.max_removal().unwrap_or(usize::MAX);
+                let parities: Vec<usize> = (0..code.written().len().min(top.saturating_add(1)))
+                    .filter(|&k| code.digit(k) & 4 != 0)
+                    .map(|k| k % 2)
+                    .collect();
+                code.max_removal().is_some() && parities.windows(2).all(|w| w[0] == w[1])
             },
             rare: Vec::new(),
+            rare_values: Vec::new(),
+            small: false,
+            seen: Box::new([0; SMALL]),
             value_count: Vec::new(),
             stamp: Vec::new(),
             epoch: 0,
             next_mask_check: 64,
             work: 0,
+            triples: TripleSplits::default(),
+            triple_values: BitSet::default(),
         }
     }
 
@@ -102,12 +132,16 @@ impl<'a> RareValues<'a> {
 
     /// Whether every split of the sizes `sizes` can reach `x` only with a rare
     /// part, so that enumerating `R` decides `x` exactly.
-    fn decided_by_rare(&self, x: u32, sizes: &[usize]) -> bool {
+    fn decided_by_rare(&self, x: u32, sizes: &[(usize, bool)]) -> bool {
         let p = self.parity(x);
-        sizes.iter().all(|&m| p ^ (self.domain && m % 2 == 1))
+        sizes.iter().all(|&(m, _)| p ^ (self.domain && m % 2 == 1))
     }
 
     fn mark(&mut self, v: u32) {
+        if self.small && (v as usize) < SMALL {
+            self.seen[v as usize] = 1;
+            return;
+        }
         let v = v as usize;
         if v >= self.stamp.len() {
             self.stamp.resize(v + 1, 0);
@@ -116,7 +150,10 @@ impl<'a> RareValues<'a> {
     }
 
     fn marked(&self, v: u32) -> bool {
-        self.stamp.get(v as usize) == Some(&self.epoch)
+        match self.small && (v as usize) < SMALL {
+            true => self.seen[v as usize] != 0,
+            false => self.stamp.get(v as usize) == Some(&self.epoch),
+        }
     }
 
     /// Computes values up to `g(len − 1)`.
@@ -139,6 +176,7 @@ impl<'a> RareValues<'a> {
             self.value_count[v as usize][n % 2] += 1;
             if !self.is_common(n, v) {
                 self.rare.push(n);
+                self.rare_values.push(v);
             }
             if n + 1 >= self.next_mask_check {
                 self.choose_mask();
@@ -179,6 +217,7 @@ impl<'a> RareValues<'a> {
             self.mask = best.1;
             self.domain = best.2;
             self.rare = (1..self.g.len()).filter(|&i| !self.is_common(i, self.g[i])).collect();
+            self.rare_values = self.rare.iter().map(|&i| self.g[i]).collect();
         }
     }
 
@@ -189,25 +228,42 @@ impl<'a> RareValues<'a> {
             self.stamp.iter_mut().for_each(|s| *s = 0);
             self.epoch = 1;
         }
+        // every value below SMALL (a power of two): so is every XOR of values
+        self.small = self.value_count.len() <= SMALL;
+        if self.small {
+            self.seen.fill(0);
+        }
         let code = self.code;
         let singles: Vec<u32> = code.single_heap_values(n, &self.g).collect();
-        self.work += MARK_COST * (code.max_removal() as u64 + 1);
+        self.work += MARK_COST * (code.max_removal().unwrap_or(n).min(n) as u64 + 1);
         for v in singles {
             self.mark(v);
         }
-        let sizes: Vec<usize> = code.split_sizes(n).collect();
+        if code.splits_in_three() {
+            self.mark_triples(n);
+        }
+        let sizes: Vec<(usize, bool)> = code.split_sizes(n).collect();
         if 4 * self.rare.len() > n && n > 256 {
             // No sparse set: enumerating R would cost about as much as a full scan.
-            self.work += sizes.iter().map(|&m| m as u64 / 2).sum::<u64>();
+            self.work += sizes.iter().map(|&(m, _)| m as u64 / 2).sum::<u64>();
             return self.mex_by_full_scan(&sizes);
         }
-        // Every split with a rare part.
-        for &m in &sizes {
+        // Every split with a rare part (under `!` not the equal split, whose
+        // parts are alike and so never decide a value).
+        for &(m, distinct) in &sizes {
             let end = self.rare.partition_point(|&r| r < m);
             self.work += MARK_COST * end as u64;
-            for i in 0..end {
-                let r = self.rare[i];
-                self.mark(self.g[r] ^ self.g[m - r]);
+            // under `!` the equal split (m/2, m/2) is left out
+            let equal = match distinct && m.is_multiple_of(2) {
+                true => self.rare[..end].binary_search(&(m / 2)).ok(),
+                false => None,
+            };
+            let ranges = match equal {
+                Some(i) => [0..i, i + 1..end],
+                None => [0..end, end..end],
+            };
+            for range in ranges {
+                self.mark_rare_pairs(m, range);
             }
         }
         // Scan cursors: the next `a` to examine for each split size.
@@ -223,11 +279,18 @@ impl<'a> RareValues<'a> {
             }
             // x is even and unseen: scan splits until it appears or none are left.
             let mut progressed = false;
-            for (j, &m) in sizes.iter().enumerate() {
-                let stop = (cursor[j] + SCAN_BATCH).min(m / 2 + 1);
+            for (j, &(m, distinct)) in sizes.iter().enumerate() {
+                let stop = (cursor[j] + SCAN_BATCH).min(half(m, distinct) + 1);
                 self.work += MARK_COST * stop.saturating_sub(cursor[j]) as u64;
-                for a in cursor[j]..stop {
-                    self.mark(self.g[a] ^ self.g[m - a]);
+                if self.small {
+                    let (g, seen) = (&self.g[..m], &mut self.seen);
+                    for a in cursor[j]..stop {
+                        seen[(g[a] ^ g[m - a]) as usize & (SMALL - 1)] = 1;
+                    }
+                } else {
+                    for a in cursor[j]..stop {
+                        self.mark(self.g[a] ^ self.g[m - a]);
+                    }
                 }
                 progressed |= stop > cursor[j];
                 cursor[j] = stop;
@@ -236,6 +299,45 @@ impl<'a> RareValues<'a> {
                 return x;
             }
         }
+    }
+}
+
+impl RareValues<'_> {
+    /// Marks `g(r) ⊕ g(m − r)` for the rare heaps `r = rare[i]`, `i ∈ range`
+    /// (while every value is below [`SMALL`], as bytes of `seen`: a short loop of
+    /// independent stores).
+    fn mark_rare_pairs(&mut self, m: usize, range: std::ops::Range<usize>) {
+        if !self.small {
+            for i in range {
+                self.mark(self.rare_values[i] ^ self.g[m - self.rare[i]]);
+            }
+            return;
+        }
+        let (g, seen) = (&self.g[..m], &mut self.seen);
+        for (&r, &v) in self.rare[range.clone()].iter().zip(&self.rare_values[range]) {
+            seen[(v ^ g[m - r]) as usize & (SMALL - 1)] = 1;
+        }
+    }
+}
+
+/// The largest smaller part of a two-heap split of `m` (`!`: parts differ).
+fn half(m: usize, distinct: bool) -> usize {
+    if distinct { (m - 1) / 2 } else { m / 2 }
+}
+
+impl RareValues<'_> {
+    /// Marks every value of a three-heap split of `n`.
+    fn mark_triples(&mut self, n: usize) {
+        let mut set = std::mem::take(&mut self.triple_values);
+        set.clear();
+        let code = self.code;
+        for (m, distinct) in code.triple_sizes(n) {
+            self.work += self.triples.add(&self.g, m, distinct, &mut set);
+        }
+        for v in set.iter() {
+            self.mark(v);
+        }
+        self.triple_values = set;
     }
 }
 
@@ -260,13 +362,13 @@ impl RareValues<'_> {
     /// The plain mex over every split, for games without a sparse set. Values
     /// below 64 are collected in a bit mask (a branch-free inner loop), larger
     /// ones in the stamp table.
-    fn mex_by_full_scan(&mut self, sizes: &[usize]) -> u32 {
+    fn mex_by_full_scan(&mut self, sizes: &[(usize, bool)]) -> u32 {
         let mut small: u64 = 0;
         if self.value_count.len() <= 64 {
             // Every value, hence every XOR of two, is below 64: a branch-free
             // scan with four independent masks (no loop-carried dependency).
-            for &m in sizes {
-                let half = m / 2;
+            for &(m, distinct) in sizes {
+                let half = half(m, distinct);
                 let left = &self.g[1..=half];
                 let right = &self.g[m - half..m];
                 small |= xor_mask(left, right);
@@ -283,12 +385,12 @@ impl RareValues<'_> {
     }
 
     /// The scan when values may reach 64: those go to the stamp table.
-    fn scan_with_large_values(&mut self, sizes: &[usize], small: &mut u64) {
-        for &m in sizes {
+    fn scan_with_large_values(&mut self, sizes: &[(usize, bool)], small: &mut u64) {
+        for &(m, distinct) in sizes {
             let g = &self.g;
             let mut big = Vec::new();
-            // pairs (a, m − a) for a = 1..=m/2, without bounds checks
-            let half = m / 2;
+            // pairs (a, m − a) for a = 1..=half, without bounds checks
+            let half = half(m, distinct);
             for (&l, &r) in g[1..=half].iter().zip(g[m - half..m].iter().rev()) {
                 let x = l ^ r;
                 if x < 64 {

@@ -20,8 +20,10 @@
 //! [`xor_power_by_squaring`] is the independent reference: repeated squaring of the
 //! convolution itself, `O(4^b log K)` ring operations and no division at all.
 
+mod dyadic;
 mod run;
 
+pub use dyadic::DyadicHistogram;
 pub use run::RunHistogram;
 
 use crate::ring::{Counting, Ring};
@@ -77,6 +79,15 @@ pub fn transform_terms(hist: &[u128], k: u128) -> (Vec<(i128, u128)>, u32) {
 pub fn zero_xor_count<R: Counting>(ring: &R, hist: &[u128], k: u128) -> R::Elem {
     let (terms, b) = transform_terms(hist, k);
     ring.power_sum_shifted(&terms, k, b)
+}
+
+/// A class of a spectrum written out: each value repeated by its
+/// multiplicity, sorted (for tests).
+#[cfg(test)]
+pub(crate) fn expanded(class: &[(i128, u128)]) -> Vec<i128> {
+    let mut out: Vec<i128> = class.iter().flat_map(|&(v, m)| std::iter::repeat_n(v, m as usize)).collect();
+    out.sort_unstable();
+    out
 }
 
 /// Direct XOR convolution of two vectors of equal power-of-two length.

@@ -188,13 +188,6 @@ mod tests {
         (0..1usize << low).map(|r| v.iter().skip(r).step_by(1 << low).copied().collect()).collect()
     }
 
-    fn expand(class: &[(i128, u128)]) -> Vec<i128> {
-        let mut out: Vec<i128> =
-            class.iter().flat_map(|&(v, m)| std::iter::repeat_n(v, m as usize)).collect();
-        out.sort_unstable();
-        out
-    }
-
     proptest! {
         #[test]
         fn grouped_spectrum_matches_the_dense_transform(
@@ -211,7 +204,7 @@ mod tests {
             prop_assert_eq!(spectrum.classes(), want.len());
             for (r, mut w) in want.into_iter().enumerate() {
                 w.sort_unstable();
-                prop_assert_eq!(expand(spectrum.class(r)), w, "class {}", r);
+                prop_assert_eq!(crate::xor::expanded(spectrum.class(r)), w, "class {}", r);
             }
             // the same through the general histogram
             let general = Histogram::Run(h.clone()).spectrum(low, &Budget::default()).unwrap();
@@ -232,7 +225,11 @@ mod tests {
                     let got = h.spectrum(low);
                     for (r, mut w) in want.into_iter().enumerate() {
                         w.sort_unstable();
-                        assert_eq!(expand(got.class(r)), w, "end={end} start={start} low={low}");
+                        assert_eq!(
+                            crate::xor::expanded(got.class(r)),
+                            w,
+                            "end={end} start={start} low={low}"
+                        );
                     }
                 }
             }
