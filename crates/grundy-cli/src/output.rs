@@ -14,12 +14,51 @@ use std::time::Instant;
 /// write error is reported on stderr with status 2.
 pub fn emit(line: impl Display) {
     let mut out = std::io::stdout().lock();
-    if let Err(e) = writeln!(out, "{line}").and_then(|()| out.flush()) {
+    finish(writeln!(out, "{line}").and_then(|()| out.flush()));
+}
+
+/// Ends the program after a failed write: quietly on a closed pipe, otherwise
+/// with the error on stderr and status 2.
+fn finish(result: std::io::Result<()>) {
+    if let Err(e) = result {
         if e.kind() == ErrorKind::BrokenPipe {
             std::process::exit(0);
         }
         eprintln!("error: cannot write the answer: {e}");
         std::process::exit(2);
+    }
+}
+
+/// Buffered output written piece by piece (long lists of values are never
+/// built as one string), with the same handling of write errors as [`emit`].
+pub struct Stream(std::io::BufWriter<std::io::StdoutLock<'static>>);
+
+impl Stream {
+    /// Standard output, buffered.
+    pub fn new() -> Self {
+        Stream(std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock()))
+    }
+
+    /// Writes `text`.
+    pub fn put(&mut self, text: impl Display) -> &mut Self {
+        finish(write!(self.0, "{text}"));
+        self
+    }
+
+    /// Writes the values separated by `separator`.
+    pub fn values(&mut self, values: &[u32], separator: &str) -> &mut Self {
+        for (i, v) in values.iter().enumerate() {
+            if i > 0 {
+                finish(self.0.write_all(separator.as_bytes()));
+            }
+            finish(write!(self.0, "{v}"));
+        }
+        self
+    }
+
+    /// Ends the line and flushes.
+    pub fn line(&mut self) {
+        finish(writeln!(self.0).and_then(|()| self.0.flush()));
     }
 }
 

@@ -1,6 +1,6 @@
 //! `grundy sequence`: nim-values of a heap game with its certified period.
 
-use crate::output::{emit, with_context};
+use crate::output::{Stream, emit, with_context};
 use crate::{CliResult, plot};
 use clap::Args;
 use grundy::heap::DEFAULT_MAX_WORK;
@@ -49,56 +49,54 @@ pub fn run(a: &SequenceArgs) -> CliResult {
     if let Some(path) = &a.plot {
         plot::draw(path, &game.describe(), shown, analysis.periodic.as_ref())?;
     }
-    let arith = analysis.arithmetic.as_ref();
-    let period = analysis
-        .periodic
-        .as_ref()
-        .map(|p| (p.preperiod(), p.period()))
-        .or_else(|| arith.map(|a| (a.preperiod, a.period)));
-    let certified = analysis.periodic.is_some() || arith.is_some_and(|a| a.certified);
+    let summary = analysis.summary();
+    let stopped = match analysis.stop {
+        Stop::Certified => "certified",
+        Stop::MaxLen => "max-len",
+        Stop::MaxWork => "max-work",
+    };
+    let mut out = Stream::new();
     if a.json {
-        emit(json!({
-                "game": game.describe(),
-                "values": shown,
-                "preperiod": period.map(|p| p.0),
-                "period": period.map(|p| p.1),
-                "saltus": arith.map(|a| a.saltus),
-                "certified": certified,
-                "observed_to": arith.filter(|a| !a.certified).map(|a| a.observed_to - 1),
-                "computed": analysis.computed,
-                "stopped": match analysis.stop {
-                    Stop::Certified => "certified",
-                    Stop::MaxLen => "max-len",
-                    Stop::MaxWork => "max-work",
-                },
-        }));
+        // the keys in the order the other commands' objects have them (sorted), values last
+        let field = |v: serde_json::Value| v.to_string();
+        out.put(format_args!(
+            "{{\"certified\":{},\"computed\":{},\"game\":{},\"observed_to\":{},\"period\":{},\"preperiod\":{},\"saltus\":{},\"stopped\":{},\"values\":[",
+            summary.certified,
+            analysis.computed,
+            field(json!(game.describe())),
+            field(json!(summary.observed_to)),
+            field(json!(summary.period)),
+            field(json!(summary.preperiod)),
+            field(json!(summary.saltus)),
+            field(json!(stopped)),
+        ));
+        out.values(shown, ",").put("]}").line();
         return Ok(());
     }
-    let list: Vec<String> = shown.iter().map(u32::to_string).collect();
-    emit(format!("values: {}", list.join(" ")));
-    match (period, arith) {
-        (Some((e, p)), Some(ap)) => {
+    out.put("values: ").values(shown, " ").line();
+    match (summary.preperiod, summary.period) {
+        (Some(e), Some(p)) => {
             emit(format!("preperiod: {e}"));
             emit(format!("period: {p}"));
-            emit(format!("saltus: {} (g(n + {p}) = g(n) + {} for n >= {e})", ap.saltus, ap.saltus));
-            match ap.certified {
-                true => emit(format!(
-                    "certified: yes, arithmetic-periodic (all-but subtraction theorem), from {} computed values",
-                    analysis.computed
-                )),
-                false => emit(format!(
-                    "certified: no, arithmetic periodicity observed up to n = {}, not certified ({})",
-                    ap.observed_to - 1,
-                    crate::flags(&analysis.stop_advice())
-                )),
+            match (summary.saltus, summary.certified) {
+                (Some(s), certified) => {
+                    emit(format!("saltus: {s} (g(n + {p}) = g(n) + {s} for n >= {e})"));
+                    emit(match (certified, summary.observed_to) {
+                        (true, _) => format!(
+                            "certified: yes, arithmetic-periodic (all-but subtraction theorem), from {} computed values",
+                            analysis.computed
+                        ),
+                        (false, observed) => format!(
+                            "certified: no, arithmetic periodicity observed up to n = {}, not certified ({})",
+                            observed.unwrap_or(0),
+                            crate::flags(&analysis.stop_advice())
+                        ),
+                    });
+                }
+                (None, _) => emit(format!("certified: yes, from {} computed values", analysis.computed)),
             }
         }
-        (Some((e, p)), None) => {
-            emit(format!("preperiod: {e}"));
-            emit(format!("period: {p}"));
-            emit(format!("certified: yes, from {} computed values", analysis.computed));
-        }
-        (None, _) => {
+        _ => {
             emit("preperiod: unknown");
             emit("period: unknown");
             let within = match analysis.stop {

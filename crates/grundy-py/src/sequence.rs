@@ -14,11 +14,14 @@ pub const MAX_LENGTH: u64 = 1 << 28;
 /// The nim-values of a heap game, with what is known of their period.
 ///
 /// ``values`` are the nim-values of the heaps ``0, 1, …, length − 1``. When the
-/// period is proved (Guy–Smith for octal codes, ``max(moves)`` agreeing values
-/// for subtraction sets), ``certified`` is true and ``preperiod`` and ``period``
-/// give it: ``g(n + period) = g(n)`` for every ``n >= preperiod``, ``period``
-/// the smallest such. Otherwise both are ``None``, and ``stopped`` says which
-/// limit ended the search: ``"max-len"`` or ``"max-work"``.
+/// period is proved (Guy–Smith-type theorems for take-and-break codes,
+/// ``max(moves)`` agreeing values for finite subtraction sets), ``certified`` is
+/// true and ``preperiod`` and ``period`` give it: ``g(n + period) = g(n)`` for
+/// every ``n >= preperiod``, ``period`` the smallest such. An arithmetic period
+/// ``g(n + period) = g(n) + saltus`` is given with its ``saltus``: certified
+/// (all-but subtraction sets) or only observed up to ``observed_to``.
+/// Otherwise ``preperiod`` and ``period`` are ``None``, and ``stopped`` says
+/// which limit ended the search: ``"max-len"`` or ``"max-work"``.
 #[pyclass(frozen, get_all, module = "grundy")]
 pub struct Sequence {
     /// The nim-values of heaps ``0..length``.
@@ -27,8 +30,10 @@ pub struct Sequence {
     preperiod: Option<usize>,
     /// The fundamental period, or ``None`` if not certified.
     period: Option<usize>,
-    /// The arithmetic-periodic saltus: ``None`` (not computed yet).
+    /// The saltus ``s`` of an arithmetic period ``g(n + p) = g(n) + s``, or ``None``.
     saltus: Option<u64>,
+    /// For an arithmetic period that is only observed: the last ``n`` checked.
+    observed_to: Option<usize>,
     /// Whether the period is proved.
     certified: bool,
     /// How many values were computed from the rules.
@@ -112,13 +117,14 @@ impl Sequence {
                 analysis.values.len()
             )))
         })?;
-        let period = analysis.periodic.as_ref().map(|p| (p.preperiod(), p.period()));
+        let summary = analysis.summary();
         Ok(Sequence {
             values: PyList::new(py, shown)?.unbind(),
-            preperiod: period.map(|p| p.0),
-            period: period.map(|p| p.1),
-            saltus: None,
-            certified: period.is_some(),
+            preperiod: summary.preperiod,
+            period: summary.period,
+            saltus: summary.saltus,
+            observed_to: summary.observed_to,
+            certified: summary.certified,
             computed: analysis.computed,
             stopped: match analysis.stop {
                 Stop::Certified => "certified",

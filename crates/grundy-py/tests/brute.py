@@ -85,7 +85,11 @@ def parse_moves(moves):
 
 def board(n, tokens, moves=(2, 3, 5, 7), dims=2, order="ordered"):
     """(winning, losing) placements of `tokens` tokens on {0..n-1}^dims."""
-    moves = parse_moves(moves)
+    if isinstance(moves, str) and moves[0].isalpha():
+        member = family(moves)
+        moves = [s for s in range(1, n) if member(s)]
+    else:
+        moves = parse_moves(moves)
 
     def token_moves(cell):
         for d, x in enumerate(cell):
@@ -140,24 +144,82 @@ def silver_dollar(n, coins):
     return win, lose
 
 
+def parse_code(code):
+    """The digits of a take-and-break code d0.d1d2... (hexadecimal, '!' after a
+    digit, a repeating group in brackets) as a function k -> (bits, distinct)."""
+    if code.startswith("."):
+        code = "0" + code
+    before, after = code.split(".", 1)
+    text = before + after
+    digits, group, i = [], None, 0
+    while i < len(text):
+        if text[i] == "[":
+            group = len(digits)
+            i += 1
+            continue
+        if text[i] == "]":
+            i += 1
+            continue
+        distinct = i + 1 < len(text) and text[i + 1] == "!"
+        digits.append((int(text[i], 16), distinct))
+        i += 2 if distinct else 1
+
+    def digit(k):
+        if k < len(digits):
+            return digits[k]
+        if group is None:
+            return (0, False)
+        return digits[group + (k - group) % (len(digits) - group)]
+
+    return digit, (len(digits) if group is None else None)
+
+
 def octal_options(code):
-    """The options function of an octal code d0.d1d2...: the heaps a move leaves."""
-    before, after = ("0" + code if code.startswith(".") else code).split(".")
-    digits = [int(before)] + [int(c, 8) for c in after]
+    """The options function of a take-and-break code: the heaps a move leaves."""
+    digit, length = parse_code(code)
 
     def options(h):
-        for k, d in enumerate(digits):
-            if k > h:
+        for k in range(0, h + 1):
+            if length is not None and k >= length:
                 break
-            if d & 1 and k == h and k > 0:
+            bits, distinct = digit(k)
+            rest = h - k
+            if bits & 1 and rest == 0 and k > 0:
                 yield ()
-            if d & 2 and 0 < k < h:
-                yield (h - k,)
-            if d & 4 and h >= k + 2:
-                for a in range(1, (h - k) // 2 + 1):
-                    yield (a, h - k - a)
+            if bits & 2 and rest > 0 and k > 0:
+                yield (rest,)
+            if bits & 4:
+                for a in range(1, rest // 2 + 1):
+                    if not (distinct and a == rest - a):
+                        yield (a, rest - a)
+            if bits & 8:
+                for a in range(1, rest + 1):
+                    for b in range(a, rest - a + 1):
+                        c = rest - a - b
+                        if c >= b and not (distinct and (a == b or b == c)):
+                            yield (a, b, c)
 
     return options
+
+
+def family(name):
+    """Membership in a family of subtraction amounts: squares, primes, ..., all-but:LIST."""
+    if name.startswith("all-but:"):
+        excluded = {int(x) for x in name[len("all-but:") :].split(",")}
+        return lambda s: s > 0 and s not in excluded
+
+    def is_fib(s):
+        a, b = 1, 2
+        while a < s:
+            a, b = b, a + b
+        return a == s
+
+    return {
+        "squares": lambda s: s > 0 and int(s**0.5 + 0.5) ** 2 == s,
+        "primes": lambda s: s > 1 and all(s % d for d in range(2, int(s**0.5) + 1)),
+        "powers-of-2": lambda s: s > 0 and s & (s - 1) == 0,
+        "fibonacci": lambda s: s > 0 and is_fib(s),
+    }[name]
 
 
 def subtraction_options(moves):
@@ -181,7 +243,10 @@ def heap_moves(options):
 
 
 def game_options(game=None, moves=None):
-    """The options function of an octal code, a grundy.HeapGame or a move list."""
+    """The options function of a code, a grundy.HeapGame, a move list or a family."""
+    if isinstance(moves, str) and moves[0].isalpha():
+        member = family(moves)
+        return lambda h: ((h - s,) for s in range(1, h + 1) if member(s))
     if moves is not None:
         return subtraction_options(parse_moves(moves))
     return octal_options(game) if isinstance(game, str) else game.options

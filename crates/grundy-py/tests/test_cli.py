@@ -117,6 +117,10 @@ SEQUENCES = [
     (dict(game="0.16", max_len=4096), ["--game", "0.16", "--max-len", 4096], 200),
     (dict(game="0.16", max_work=10**6), ["--game", "0.16", "--max-work", 10**6], 200),
     (dict(game="0.77", max_len=64), ["--game", "0.77", "--max-len", 64], 30),
+    (dict(moves="all-but:1,3"), ["--moves", "all-but:1,3"], 40),
+    (dict(game="0.[3]"), ["--game", "0.[3]"], 20),
+    (dict(game="4!.0", max_work=10**6), ["--game", "4!.0", "--max-work", 10**6], 30),
+    (dict(moves="squares", max_len=1000), ["--moves", "squares", "--max-len", 1000], 30),
 ]
 
 
@@ -129,6 +133,8 @@ def test_sequence_matches_the_command_line(cli, kwargs, args, length):
         values=s.values,
         preperiod=s.preperiod,
         period=s.period,
+        saltus=s.saltus,
+        observed_to=s.observed_to,
         certified=s.certified,
         computed=s.computed,
         stopped=s.stopped,
@@ -157,7 +163,7 @@ REFUSALS = [
         lambda: grundy.heaps(10, 2, game="0.77", moves="1"),
         ["heaps", "--n", 10, "--piles", 2, "--game", "0.77", "--moves", "1"],
     ),
-    (lambda: grundy.heaps(10, 2, game="0.78"), ["heaps", "--n", 10, "--piles", 2, "--game", "0.78"]),
+    (lambda: grundy.heaps(10, 2, game="0.7G"), ["heaps", "--n", 10, "--piles", 2, "--game", "0.7G"]),
     (lambda: grundy.heaps(10, 2, game="0.00"), ["heaps", "--n", 10, "--piles", 2, "--game", "0.00"]),
     (lambda: grundy.heaps(10, 2, moves=""), ["heaps", "--n", 10, "--piles", 2, "--moves", ""]),
     (

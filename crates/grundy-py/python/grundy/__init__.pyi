@@ -48,7 +48,10 @@ class Sequence:
         """The fundamental period, or None if not certified."""
     @property
     def saltus(self) -> Optional[int]:
-        """The arithmetic-periodic saltus: None (not computed yet)."""
+        """The saltus s of an arithmetic period g(n + p) = g(n) + s, or None."""
+    @property
+    def observed_to(self) -> Optional[int]:
+        """For an arithmetic period that is only observed: the last n checked."""
     @property
     def certified(self) -> bool:
         """Whether the period is proved."""
