@@ -246,7 +246,7 @@ fn no_prefix_certifies_a_false_arithmetic_period() {
                         "all-but {t:?}: prefix of {len}, heap {i}"
                     );
                 }
-                let (e, p, s) = (a.preperiod, a.period, a.saltus as i64);
+                let (e, p, s) = (a.preperiod(), a.period(), a.saltus() as i64);
                 assert!(e == 0 || truth[e - 1 + p] as i64 - truth[e - 1] as i64 != s, "{t:?}: preperiod");
             }
         }

@@ -48,20 +48,50 @@ use crate::xor::DyadicHistogram;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ArithmeticPeriodic {
     /// `g(0..preperiod + period)`.
-    pub values: Vec<u32>,
+    pub(crate) values: Vec<u32>,
     /// The first index from which the relation holds.
-    pub preperiod: usize,
+    pub(crate) preperiod: usize,
     /// The smallest period.
-    pub period: usize,
+    pub(crate) period: usize,
     /// The saltus `s > 0`.
-    pub saltus: u64,
+    pub(crate) saltus: u64,
     /// Proved by the theorem above; otherwise only observed.
-    pub certified: bool,
+    pub(crate) certified: bool,
     /// The relation was checked for every `n` with `n + period` below this.
-    pub observed_to: usize,
+    pub(crate) observed_to: usize,
 }
 
 impl ArithmeticPeriodic {
+    /// `g(0..preperiod + period)`.
+    pub fn values(&self) -> &[u32] {
+        &self.values
+    }
+
+    /// The first index from which `g(n + p) = g(n) + s` holds.
+    pub fn preperiod(&self) -> usize {
+        self.preperiod
+    }
+
+    /// The smallest period `p`.
+    pub fn period(&self) -> usize {
+        self.period
+    }
+
+    /// The saltus `s > 0`.
+    pub fn saltus(&self) -> u64 {
+        self.saltus
+    }
+
+    /// Whether it is proved (otherwise only observed).
+    pub fn certified(&self) -> bool {
+        self.certified
+    }
+
+    /// The relation was checked for every `n` with `n + period` below this.
+    pub fn observed_to(&self) -> usize {
+        self.observed_to
+    }
+
     /// `g(i)` for any `i`.
     pub fn value(&self, i: u64) -> u128 {
         let e = self.preperiod as u64;
