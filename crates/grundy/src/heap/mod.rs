@@ -14,6 +14,7 @@ pub mod arith;
 pub(crate) mod bits;
 pub(crate) mod group;
 pub mod octal;
+pub(crate) mod pair_scan;
 pub mod period;
 pub mod rare;
 pub mod rules;
