@@ -10,6 +10,7 @@ mod output;
 mod plot;
 mod prime_pi;
 mod progress;
+mod saved;
 mod seeds;
 mod sequence;
 mod silver_dollar;
@@ -219,6 +220,10 @@ fn run() -> i32 {
             eprintln!("error: {}", one_line(&m));
             2
         }
+        Err(CliError::Interrupted(m)) => {
+            eprintln!("interrupted: {}", one_line(&m));
+            130
+        }
     }
 }
 
@@ -256,6 +261,8 @@ pub enum CliError {
     Library(Error),
     /// A message of the command line's own.
     Message(String),
+    /// Stopped by Ctrl-C, with what became of the work (exit status 130).
+    Interrupted(String),
 }
 
 impl From<Error> for CliError {

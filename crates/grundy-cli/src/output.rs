@@ -7,6 +7,7 @@ use num_bigint::BigUint;
 use serde_json::{Map, Value, json};
 use std::fmt::Display;
 use std::io::{ErrorKind, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// Writes one line to stdout. A reader that closed the pipe early (`| head`)
@@ -110,10 +111,23 @@ pub fn params(pairs: &[(&str, Value)]) -> Map<String, Value> {
     pairs.iter().map(|(k, v)| (k.to_string(), v.clone())).collect()
 }
 
+/// Set by Ctrl-C once [`stop_on_ctrl_c`] is in force: the computation stops
+/// at its next progress report.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Makes Ctrl-C stop the computation cleanly (an `interrupted` error) instead
+/// of killing the process, so that what was computed can be saved.
+pub fn stop_on_ctrl_c() -> Result<(), CliError> {
+    ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::Relaxed))
+        .map_err(|e| CliError::Message(format!("cannot catch Ctrl-C: {e}")))
+}
+
 /// Runs `f` with a context holding the machine's budget and a progress bar.
 pub fn with_context<T>(f: impl FnOnce(&mut Context<'_>) -> T) -> T {
     let mut bar = Progress::new();
-    let mut observer = |stage: &str, done: u64, total: u64| bar.report(stage, done, total);
+    let mut observer = |stage: &str, done: u64, total: u64| {
+        bar.report(stage, done, total) && !INTERRUPTED.load(Ordering::Relaxed)
+    };
     let mut ctx = Context::new(MACHINE_BUDGET).with_observer(&mut observer);
     f(&mut ctx)
 }

@@ -1,10 +1,10 @@
 //! `grundy sequence`: nim-values of a heap game with its certified period.
 
-use crate::output::{Stream, emit, with_context};
-use crate::{CliResult, plot};
+use crate::output::{Stream, emit, stop_on_ctrl_c, with_context};
+use crate::{CliError, CliResult, plot, saved};
 use clap::Args;
 use grundy::heap::DEFAULT_MAX_WORK;
-use grundy::{Error, HeapGame, Limits, Stop};
+use grundy::{Analysis, Error, HeapGame, Limits, Stop};
 use serde_json::json;
 
 /// The most values printed or plotted (`2^28`, about 2 GB of text).
@@ -31,6 +31,59 @@ pub struct SequenceArgs {
     /// Draw the sequence as an SVG chart into this file.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<String>,
+    /// Keep the computed values in this file, at every doubling of their number, on Ctrl-C and at the end.
+    #[arg(long, value_name = "FILE")]
+    save: Option<String>,
+    /// Start from the values saved in this file by --save (checked: same game, checksum, first values recomputed).
+    #[arg(long, value_name = "FILE")]
+    resume: Option<String>,
+}
+
+/// The analysis, resumed from `--resume` and kept in `--save` if asked.
+fn analyze(game: &HeapGame, a: &SequenceArgs, limits: Limits) -> Result<Analysis, CliError> {
+    let name = game.describe();
+    let known = match &a.resume {
+        Some(path) => saved::read(path, &name)?,
+        None => Vec::new(),
+    };
+    let Some(path) = &a.save else {
+        let analysis =
+            with_context(|ctx| game.analyze_resumed(&known, a.len as usize, limits, ctx, &mut |_| Ok(())));
+        return analysis.map_err(|e| resume_error(e, a));
+    };
+    stop_on_ctrl_c()?;
+    let mut failure = None;
+    let mut kept = known.len();
+    let mut keep = |g: &[u32]| match saved::write(path, &name, g) {
+        Ok(()) => {
+            kept = g.len();
+            Ok(())
+        }
+        Err(e) => {
+            failure = Some(e);
+            Err(Error::Interrupted)
+        }
+    };
+    let analysis = with_context(|ctx| game.analyze_resumed(&known, a.len as usize, limits, ctx, &mut keep));
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    match analysis {
+        Err(Error::Interrupted) => Err(CliError::Interrupted(format!(
+            "{kept} values are saved in {path}; go on with --resume {path}"
+        ))),
+        other => other.map_err(|e| resume_error(e, a)),
+    }
+}
+
+/// A library error, naming the file when resumed values were refused.
+fn resume_error(e: Error, a: &SequenceArgs) -> CliError {
+    match (&e, &a.resume) {
+        (Error::InvalidParameter { parameter: "known values", reason }, Some(path)) => {
+            CliError::Message(format!("{path} cannot be resumed: its values {reason}"))
+        }
+        _ => e.into(),
+    }
 }
 
 pub fn run(a: &SequenceArgs) -> CliResult {
@@ -44,7 +97,7 @@ pub fn run(a: &SequenceArgs) -> CliResult {
     }
     let limits = Limits::new(usize::try_from(a.max_len).unwrap_or(usize::MAX), a.max_work)?;
     game.check_request(a.len as usize, "len")?;
-    let analysis = with_context(|ctx| game.analyze_in(a.len as usize, limits, ctx))?;
+    let analysis = analyze(&game, a, limits)?;
     let shown = &analysis.values[..(a.len as usize).min(analysis.values.len())];
     if let Some(path) = &a.plot {
         plot::draw(path, &game.describe(), shown, analysis.periodic.as_ref())?;

@@ -634,3 +634,40 @@ fn unordered_refusals_are_one_line_in_flag_words() {
     let args = "board --n 1e18 --dims 3 --tokens 2 --order multiset --modulus 10^9+7";
     ok_line(&args.split_whitespace().collect::<Vec<_>>());
 }
+
+#[test]
+fn sequence_saves_and_resumes_where_it_stopped() {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("0.106.values");
+    let path = file.to_str().unwrap();
+    // 0.106 has no period within these lengths: every value is computed
+    let short = ["sequence", "--game", "0.106", "--len", "5000", "--max-len", "5000", "--json"];
+    let long = ["sequence", "--game", "0.106", "--len", "20000", "--max-len", "20000", "--json"];
+    let saved = grundy(&[&short[..], &["--save", path]].concat());
+    assert_eq!(stdout(&saved), stdout(&grundy(&short)));
+    let header = std::fs::read(&file).unwrap();
+    assert!(header.starts_with(b"grundy nim-values 1\ngame: octal 0.106\nvalues: 5000\n"));
+    let resumed = grundy(&[&long[..], &["--resume", path, "--save", path]].concat());
+    assert!(resumed.status.success(), "{}", String::from_utf8_lossy(&resumed.stderr));
+    assert_eq!(stdout(&resumed), stdout(&grundy(&long)));
+    assert!(
+        std::fs::read(&file).unwrap().starts_with(b"grundy nim-values 1\ngame: octal 0.106\nvalues: 20000\n")
+    );
+    // another game, a damaged file and a missing one: one line, status 2
+    let mut damaged = std::fs::read(&file).unwrap();
+    *damaged.last_mut().unwrap() ^= 1;
+    let broken = dir.join("damaged.values");
+    std::fs::write(&broken, damaged).unwrap();
+    for (args, reason) in [
+        (vec!["sequence", "--game", "0.77", "--resume", path], "not of octal 0.77"),
+        (vec!["sequence", "--game", "0.106", "--resume", broken.to_str().unwrap()], "checksum"),
+        (vec!["sequence", "--game", "0.106", "--resume", "/nonexistent/file"], "cannot read"),
+    ] {
+        let o = grundy(&args);
+        let err = String::from_utf8_lossy(&o.stderr).to_string();
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty() && err.lines().count() == 1 && err.contains(reason), "{args:?}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -158,7 +158,7 @@ pub use games::divisor_nim::{DivisorNim, DivisorPile};
 pub use games::heaps::{Heap, Heaps};
 pub use games::silver_dollar::SilverDollar;
 pub use heap::{
-    Analysis, ArithmeticPeriodic, Family, HeapGame, HeapRules, Limits, OctalCode, Periodic, Stop,
+    Analysis, ArithmeticPeriodic, Family, HeapGame, HeapRules, Keeper, Limits, OctalCode, Periodic, Stop,
     SubtractionSet,
 };
 pub use ring::{Arithmetic, Modulus};

@@ -39,7 +39,7 @@
 //! families) have no such theorem here: their arithmetic periodicity is only
 //! reported as observed on the computed prefix.
 
-use super::period::find_period_by;
+use super::period::find_period_of;
 use crate::error::Error;
 use crate::xor::DyadicHistogram;
 
@@ -202,11 +202,6 @@ impl ArithmeticPeriodic {
     }
 }
 
-/// The differences `g(n + 1) − g(n)`.
-fn differences(values: &[u32]) -> Vec<i64> {
-    values.windows(2).map(|w| w[1] as i64 - w[0] as i64).collect()
-}
-
 /// The first `(e, p, s)`, `s > 0`, that the prefix shows over at least half of
 /// the values past `e` and at least two periods: reported as observed.
 pub fn observed(values: &[u32]) -> Option<ArithmeticPeriodic> {
@@ -280,16 +275,15 @@ fn search(
     if values.len() < 3 {
         return None;
     }
-    let delta = differences(values);
-    let mut prefix = vec![0i64; delta.len() + 1];
-    for (i, &d) in delta.iter().enumerate() {
-        prefix[i + 1] = prefix[i] + d;
-    }
-    let (e, p) = find_period_by(&delta, |e, p, k| {
+    // Δ(n) = g(n + 1) − g(n), computed on demand; the sum of Δ over
+    // [e, e + p) is g(e + p) − g(e)
+    let delta = |i: usize| values[i + 1] as i64 - values[i] as i64;
+    let rise = |e: usize, p: usize| values[e + p] as i64 - values[e] as i64;
+    let (e, p) = find_period_of(values.len() - 1, delta, |e, p, k| {
         // k agreements of Δ from e are k + 1 agreements of g(n + p) − g(n)
-        e + p <= delta.len() && accept(e, p, prefix[e + p] - prefix[e], k + 1)
+        e + p < values.len() && accept(e, p, rise(e, p), k + 1)
     })?;
-    let saltus = u64::try_from(prefix[e + p] - prefix[e]).ok()?;
+    let saltus = u64::try_from(rise(e, p)).ok()?;
     let found = ArithmeticPeriodic {
         values: values[..e + p].to_vec(),
         preperiod: e,

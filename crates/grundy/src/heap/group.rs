@@ -135,6 +135,16 @@ impl<'a> GroupValues<'a> {
     }
 
     /// Computes `g(len)`.
+    /// Appends `g(len)` known from elsewhere (a saved run), updating the
+    /// views as [`GroupValues::push_next`] would.
+    pub(crate) fn push_known(&mut self, v: u32) {
+        let n = self.g.len();
+        if n >= self.start {
+            self.add_to_views(n - self.start);
+        }
+        self.g.push(v);
+    }
+
     pub(crate) fn push_next(&mut self) -> Result<(), crate::error::Error> {
         let n = self.g.len();
         let written = self.written_values(n);

@@ -215,6 +215,44 @@ impl Analysis {
     }
 }
 
+/// Where a long computation keeps its values: called with `g(0..len)` (see
+/// [`HeapGame::analyze_resumed`]).
+pub type Keeper<'k> = dyn FnMut(&[u32]) -> Result<(), Error> + 'k;
+
+/// How many known values a resumed run computes again to check them.
+pub const RESUME_CHECK: usize = 4096;
+
+/// The request of one search: values known from an earlier run, values
+/// wanted, limits, and where to keep the values.
+struct Run<'r, 'k> {
+    known: &'r [u32],
+    want: usize,
+    limits: Limits,
+    keep: &'r mut Keeper<'k>,
+}
+
+/// Feeds `known` to a fresh sequencer: the first [`RESUME_CHECK`] values are
+/// computed and compared, the rest pushed as they are.
+fn resume(seq: &mut impl Sequencer, known: &[u32]) -> Result<(), Error> {
+    for (n, &v) in known.iter().enumerate() {
+        if n >= seq.values().len() {
+            if n >= RESUME_CHECK {
+                seq.push_known(v);
+                continue;
+            }
+            seq.push_next()?;
+        }
+        let g = seq.values()[n];
+        if g != v {
+            return Err(Error::invalid(
+                "known values",
+                format!("do not belong to this game: g({n}) is {g}, not {v}"),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// A resumable computation of `g(0), g(1), …` that counts its work.
 trait Sequencer {
     /// The values so far.
@@ -223,6 +261,13 @@ trait Sequencer {
     fn work(&self) -> u64;
     /// Computes `g(len)` for the current length.
     fn push_next(&mut self) -> Result<(), Error>;
+    /// Appends `g(len)` known from a saved run, as if computed.
+    fn push_known(&mut self, v: u32);
+    /// Makes room for `len` values in all (so that growing never holds two
+    /// copies of a long sequence at once).
+    fn reserve_total(&mut self, len: usize);
+    /// The values, without a copy.
+    fn into_values(self) -> Vec<u32>;
 }
 
 impl Sequencer for RareValues<'_> {
@@ -236,6 +281,15 @@ impl Sequencer for RareValues<'_> {
         let len = RareValues::values(self).len();
         self.extend_to(len + 1);
         Ok(())
+    }
+    fn push_known(&mut self, v: u32) {
+        RareValues::push_known(self, v)
+    }
+    fn reserve_total(&mut self, len: usize) {
+        RareValues::reserve_total(self, len)
+    }
+    fn into_values(self) -> Vec<u32> {
+        RareValues::into_values(self)
     }
 }
 
@@ -252,6 +306,15 @@ macro_rules! field_sequencer {
             }
             fn push_next(&mut self) -> Result<(), Error> {
                 <$ty>::push_next(self)
+            }
+            fn push_known(&mut self, v: u32) {
+                <$ty>::push_known(self, v)
+            }
+            fn reserve_total(&mut self, len: usize) {
+                self.g.reserve(len.saturating_sub(self.g.len()));
+            }
+            fn into_values(self) -> Vec<u32> {
+                self.g
             }
         }
     };
@@ -287,6 +350,15 @@ impl Sequencer for SubtractionValues<'_> {
         self.g.push(mex as u32);
         self.work += playable as u64 + 1;
         Ok(())
+    }
+    fn push_known(&mut self, v: u32) {
+        self.g.push(v);
+    }
+    fn reserve_total(&mut self, len: usize) {
+        self.g.reserve(len.saturating_sub(self.g.len()));
+    }
+    fn into_values(self) -> Vec<u32> {
+        self.g
     }
 }
 
@@ -407,38 +479,79 @@ impl HeapGame {
     /// [`HeapGame::analyze`], reporting progress to `ctx` as thousandths of the
     /// larger of the length and work limits used up.
     ///
-    /// The period is looked for at lengths `64·2^j`, at `want` and where the
-    /// search stops. A longer prefix certifies every period that a shorter one
+    /// The period is looked for at lengths `64·2^j`, at `want`, at the length
+    /// of the values a resumed run starts from, and where the search stops. A longer prefix certifies every period that a shorter one
     /// certifies ([`find_period`]), so raising `max_len` or `max_work` never
     /// loses a certificate that lower limits found.
     pub fn analyze_in(&self, want: usize, limits: Limits, ctx: &mut Context<'_>) -> Result<Analysis, Error> {
-        let cap = want.max(limits.max_len).max(1);
+        self.analyze_resumed(&[0; 0], want, limits, ctx, &mut |_| Ok(()))
+    }
+
+    /// [`HeapGame::analyze_in`] for a long run that must never be lost:
+    /// starts from `known = g(0..k)` of an earlier run and hands the values so
+    /// far to `keep` at every length `64·2^j` past `k`, when the observer
+    /// interrupts, and at the end (before the period fills in more).
+    ///
+    /// The known values are checked: the first [`RESUME_CHECK`] of them are
+    /// computed again and must agree (a file of another game fails here);
+    /// the rest are taken as they are, updating the computation's state as if
+    /// computed, so the run goes on exactly where the earlier one stopped.
+    ///
+    /// ```
+    /// use grundy::{Context, HeapGame, Limits};
+    ///
+    /// let kayles = HeapGame::parse(None, Some("0.77")).unwrap();
+    /// let mut kept = Vec::new();
+    /// let limits = Limits::new(300, u64::MAX).unwrap();
+    /// let mut keep = |g: &[u32]| { kept = g.to_vec(); Ok(()) };
+    /// kayles.analyze_resumed(&[], 300, limits, &mut Context::default(), &mut keep).unwrap();
+    /// let whole = kayles.analyze(300, limits).unwrap();
+    /// assert_eq!(kept, whole.values[..kept.len()]);
+    /// let again = kayles
+    ///     .analyze_resumed(&kept[..150], 300, limits, &mut Context::default(), &mut |_| Ok(()))
+    ///     .unwrap();
+    /// assert_eq!(again.values, whole.values);
+    /// assert!(kayles.analyze_resumed(&[0, 1, 1], 10, limits, &mut Context::default(), &mut |_| Ok(())).is_err());
+    /// ```
+    pub fn analyze_resumed(
+        &self,
+        known: &[u32],
+        want: usize,
+        limits: Limits,
+        ctx: &mut Context<'_>,
+        keep: &mut Keeper<'_>,
+    ) -> Result<Analysis, Error> {
+        let cap = want.max(limits.max_len).max(known.len()).max(1);
         ctx.budget.check_memory(8.0 * cap as f64, "the nim-values", "max_len")?;
+        let run = Run { known, want, limits, keep };
         match self {
-            HeapGame::Octal(c) if c.group().is_some() => self.search(GroupValues::new(c), want, limits, ctx),
-            HeapGame::Octal(c) => self.search(RareValues::new(c), want, limits, ctx),
+            HeapGame::Octal(c) if c.group().is_some() => self.search(GroupValues::new(c), run, ctx),
+            HeapGame::Octal(c) => self.search(RareValues::new(c), run, ctx),
             HeapGame::Subtraction(s) => match (s.finite_moves(), s.as_family(), s.as_code()) {
                 (Some(set), _, _) => {
                     let seen = vec![false; set.len() + 2];
-                    self.search(SubtractionValues { set, g: vec![], seen, work: 0 }, want, limits, ctx)
+                    self.search(SubtractionValues { set, g: vec![], seen, work: 0 }, run, ctx)
                 }
-                (_, Some(f), _) => self.search(FamilyValues::new(f), want, limits, ctx),
-                (_, _, Some(code)) => self.search(GroupValues::new(&code), want, limits, ctx),
+                (_, Some(f), _) => self.search(FamilyValues::new(f), run, ctx),
+                (_, _, Some(code)) => self.search(GroupValues::new(&code), run, ctx),
                 _ => Err(Error::Internal("a subtraction set of no kind".into())),
             },
-            HeapGame::Rules(r) => self.search(RuleValues::new(r), want, limits, ctx),
+            HeapGame::Rules(r) => self.search(RuleValues::new(r), run, ctx),
         }
     }
 
     fn search(
         &self,
         mut seq: impl Sequencer,
-        want: usize,
-        limits: Limits,
+        run: Run<'_, '_>,
         ctx: &mut Context<'_>,
     ) -> Result<Analysis, Error> {
-        let cap = want.max(limits.max_len).max(1);
-        let mut checkpoint = 64usize;
+        let Run { known, want, limits, keep } = run;
+        let cap = want.max(limits.max_len).max(known.len()).max(1);
+        seq.reserve_total(cap);
+        resume(&mut seq, known)?;
+        // a resumed run looks for the period in what it was given first
+        let mut checkpoint = known.len().max(64);
         // Progress in thousandths of the larger of the two fractions used up.
         let report = |ctx: &mut Context<'_>, len: usize, work: u64| {
             let frac = (len as f64 / cap as f64).max(work as f64 / limits.max_work.max(1) as f64);
@@ -452,17 +565,24 @@ impl HeapGame {
                     break;
                 }
                 seq.push_next()?;
-                if seq.values().len().is_multiple_of(1024) {
-                    report(ctx, seq.values().len(), seq.work())?;
+                if seq.values().len().is_multiple_of(1024)
+                    && let Err(e) = report(ctx, seq.values().len(), seq.work())
+                {
+                    keep(seq.values())?;
+                    return Err(e);
                 }
             }
+            if seq.values().len() > known.len() {
+                keep(seq.values())?;
+            }
+            let work = seq.work();
             let values = seq.values();
             let len = values.len();
             let certified = find_period(values, |e, p| self.certificate_length(e, p).unwrap_or(usize::MAX));
             let done = |periodic: Option<Periodic>, arithmetic, values: Vec<u32>, stop: Stop| Analysis {
                 values,
                 computed: len,
-                work: seq.work(),
+                work,
                 periodic,
                 arithmetic,
                 stop,
@@ -491,10 +611,12 @@ impl HeapGame {
             };
             if let Some(stop) = stop {
                 report(ctx, cap, 0)?;
-                return Ok(done(None, arith::observed(values), values.to_vec(), stop));
+                let observed = arith::observed(values);
+                return Ok(done(None, observed, seq.into_values(), stop));
             }
             if len >= checkpoint {
-                checkpoint *= 2;
+                // the next length 64·2^j
+                checkpoint = (len / 64 + 1).next_power_of_two() * 64;
             }
         }
     }

@@ -82,6 +82,15 @@ impl Narrow {
         }
     }
 
+    /// Makes room for `len` values in all.
+    pub(crate) fn reserve_total(&mut self, len: usize) {
+        match self {
+            Narrow::Bytes(b) => b.reserve(len.saturating_sub(b.len())),
+            Narrow::Words(w) => w.reserve(len.saturating_sub(w.len())),
+            Narrow::Wide => {}
+        }
+    }
+
     /// Whether the copy holds `len` values (a wide value drops it for good).
     pub(crate) fn holds(&self, len: usize) -> bool {
         match self {

@@ -87,13 +87,21 @@ pub fn find_period<T: Eq>(values: &[T], need: impl Fn(usize, usize) -> usize) ->
 /// certify `(e, p)`; the first accepted pair is returned.
 pub fn find_period_by<T: Eq>(
     values: &[T],
+    accept: impl FnMut(usize, usize, usize) -> bool,
+) -> Option<(usize, usize)> {
+    find_period_of(values.len(), |i| &values[i], accept)
+}
+
+/// [`find_period_by`] on the sequence `at(0), …, at(len − 1)`, computed on
+/// demand (the differences of a long sequence need not be stored).
+pub(crate) fn find_period_of<T: PartialEq>(
+    len: usize,
+    at: impl Fn(usize) -> T,
     mut accept: impl FnMut(usize, usize, usize) -> bool,
 ) -> Option<(usize, usize)> {
-    let len = values.len();
-    let rev = |j: usize| &values[len - 1 - j];
-    // z[p] for p < len, as u32 (prefixes are far below 2^32 values).
+    let rev = |j: usize| at(len - 1 - j);
+    // lengths up to MAX_LEN = 2^30 fit in 32 bits: half the memory of usize
     let mut z: Vec<u32> = vec![0; len];
-    // [left, right): the rightmost match window R[left..right) = R[0..right-left).
     let (mut left, mut right) = (0usize, 0usize);
     for p in 1..len {
         let mut k = if p < right { (z[p - left] as usize).min(right - p) } else { 0 };

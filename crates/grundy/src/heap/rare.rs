@@ -130,6 +130,12 @@ impl<'a> RareValues<'a> {
         self.work
     }
 
+    /// Makes room for `len` values in all.
+    pub fn reserve_total(&mut self, len: usize) {
+        self.g.reserve(len.saturating_sub(self.g.len()));
+        self.narrow.reserve_total(len);
+    }
+
     /// Consumes the computation, returning the values.
     pub fn into_values(self) -> Vec<u32> {
         self.g
@@ -183,20 +189,28 @@ impl<'a> RareValues<'a> {
                 progress(n);
             }
             let v = self.next_value(n);
-            self.g.push(v);
-            self.narrow.push(v);
-            if self.value_count.len() <= v as usize {
-                self.value_count.resize(v as usize + 1, [0, 0]);
-            }
-            self.value_count[v as usize][n % 2] += 1;
-            if !self.is_common(n, v) {
-                self.rare.push(n);
-                self.rare_values.push(v);
-            }
-            if n + 1 >= self.next_mask_check {
-                self.choose_mask();
-                self.next_mask_check *= 2;
-            }
+            self.push_known(v);
+        }
+    }
+
+    /// Appends `g(len)` known from elsewhere (a saved run), with the
+    /// bookkeeping of a computed value: the rare list, the value counts, the
+    /// narrow copy and the choice of mask.
+    pub fn push_known(&mut self, v: u32) {
+        let n = self.g.len();
+        self.g.push(v);
+        self.narrow.push(v);
+        if self.value_count.len() <= v as usize {
+            self.value_count.resize(v as usize + 1, [0, 0]);
+        }
+        self.value_count[v as usize][n % 2] += 1;
+        if !self.is_common(n, v) {
+            self.rare.push(n);
+            self.rare_values.push(v);
+        }
+        if n + 1 >= self.next_mask_check {
+            self.choose_mask();
+            self.next_mask_check *= 2;
         }
     }
 

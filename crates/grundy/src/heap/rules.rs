@@ -109,6 +109,11 @@ impl<'a> RuleValues<'a> {
         RuleValues { rules, g: Vec::new(), seen: Vec::new(), work: 0 }
     }
 
+    /// Appends `g(len)` known from elsewhere (a saved run).
+    pub(super) fn push_known(&mut self, v: u32) {
+        self.g.push(v);
+    }
+
     /// Computes `g(len)`.
     pub(super) fn push_next(&mut self) -> Result<(), Error> {
         let n = self.g.len();

@@ -353,12 +353,23 @@ impl FamilyValues {
     }
 
     /// Computes `g(len)`.
-    pub(super) fn push_next(&mut self) -> Result<(), crate::error::Error> {
-        let n = self.g.len();
+    /// Lists `n` among the members if it is the next one.
+    fn admit(&mut self, n: usize) {
         if self.next == Some(n as u64) {
             self.members.push(n);
             self.next = self.family.next_after(n as u64);
         }
+    }
+
+    /// Appends `g(len)` known from elsewhere (a saved run).
+    pub(super) fn push_known(&mut self, v: u32) {
+        self.admit(self.g.len());
+        self.g.push(v);
+    }
+
+    pub(super) fn push_next(&mut self) -> Result<(), crate::error::Error> {
+        let n = self.g.len();
+        self.admit(n);
         // every value is at most |S ∩ [1, n]|
         let len = self.members.len() + 2;
         if self.seen.len() < len {
