@@ -58,7 +58,8 @@ fn octal(c: &mut Criterion) {
             })
         });
         if code == "0.77" {
-            // Kayles has a sparse set; Dawson's chess has none, so its mex stays quadratic.
+            // Kayles has a sparse set; Dawson's chess has none, so its mex stays
+            // quadratic (a vector search of all pairs): 10^6 values take seconds.
             g.bench_function("1e6 values rare-value mex (fast)", |x| {
                 x.iter(|| {
                     let mut r = RareValues::new(&oc);
