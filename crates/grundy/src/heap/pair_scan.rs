@@ -57,28 +57,16 @@ impl Narrow {
     /// Appends the next value, widening the lanes when it needs more.
     pub(crate) fn push(&mut self, v: u32) {
         match self {
-            Narrow::Bytes(b) => match u8::try_from(v) {
-                Ok(x) => b.push(x),
-                Err(_) => {
-                    let mut w: Vec<u16> = b.iter().map(|&x| x.into()).collect();
-                    w.push(0);
-                    *self = Narrow::Words(w);
-                    self.fix_last(v);
-                }
+            Narrow::Bytes(b) => match (u8::try_from(v), u16::try_from(v)) {
+                (Ok(x), _) => b.push(x),
+                (_, Ok(x)) => *self = Narrow::Words(b.iter().map(|&y| y.into()).chain([x]).collect()),
+                _ => *self = Narrow::Wide,
             },
             Narrow::Words(w) => match u16::try_from(v) {
                 Ok(x) => w.push(x),
                 Err(_) => *self = Narrow::Wide,
             },
             Narrow::Wide => {}
-        }
-    }
-
-    /// Sets the last value of a 16-bit copy (or gives the copy up).
-    fn fix_last(&mut self, v: u32) {
-        match (self, u16::try_from(v)) {
-            (Narrow::Words(w), Ok(x)) => *w.last_mut().expect("just pushed") = x,
-            (this, _) => *this = Narrow::Wide,
         }
     }
 
