@@ -175,8 +175,12 @@ fn search_serial<T: Lane>(left: &[T], right: &[T], x: T, found: &AtomicBool, pai
 fn block_min_dispatch<T: Lane>(l: &[T], r: &[T], x: T) -> T {
     #[cfg(target_arch = "x86_64")]
     {
-        if std::arch::is_x86_feature_detected!("avx512bw") {
-            // SAFETY: the CPU has AVX-512BW, the only requirement of the function.
+        if std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512bw")
+            && std::arch::is_x86_feature_detected!("avx512vbmi")
+        {
+            // SAFETY: the CPU has AVX-512F, BW and VBMI (a byte permute for the
+            // reversal), the function's whole requirement.
             return unsafe { block_min_avx512(l, r, x) };
         }
         if std::arch::is_x86_feature_detected!("avx2") {
@@ -238,6 +242,31 @@ mod tests {
             let wide: Vec<u16> = g.iter().map(|&v| u16::from(v) << 8).collect();
             let x = u16::from(x) << 8;
             prop_assert_eq!(reaches(&wide, m, half, x).0, expected);
+        }
+
+        #[test]
+        fn every_instruction_set_gives_the_same_minimum(
+            pairs in proptest::collection::vec((any::<u8>(), any::<u8>()), 0..300),
+            x in any::<u8>(),
+        ) {
+            let (l, r): (Vec<u8>, Vec<u8>) = pairs.into_iter().unzip();
+            let expected = (0..l.len()).map(|i| l[i] ^ r[l.len() - 1 - i] ^ x).min().unwrap_or(u8::MAX);
+            prop_assert_eq!(block_min(&l, &r, x), expected);
+            prop_assert_eq!(block_min_dispatch(&l, &r, x), expected);
+            #[cfg(target_arch = "x86_64")]
+            {
+                if std::arch::is_x86_feature_detected!("avx2") {
+                    // SAFETY: the CPU has AVX2.
+                    prop_assert_eq!(unsafe { block_min_avx2(&l, &r, x) }, expected);
+                }
+                if std::arch::is_x86_feature_detected!("avx512f")
+                    && std::arch::is_x86_feature_detected!("avx512bw")
+                    && std::arch::is_x86_feature_detected!("avx512vbmi")
+                {
+                    // SAFETY: the CPU has AVX-512F, BW and VBMI.
+                    prop_assert_eq!(unsafe { block_min_avx512(&l, &r, x) }, expected);
+                }
+            }
         }
 
         #[test]
