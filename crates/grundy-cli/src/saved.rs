@@ -44,9 +44,13 @@ const CHUNK: usize = 1 << 16;
 
 /// The values in `width` bytes each, little-endian, a chunk at a time.
 fn encoded(values: &[u32], width: usize) -> impl Iterator<Item = Vec<u8>> + '_ {
-    values
-        .chunks(CHUNK)
-        .map(move |chunk| chunk.iter().flat_map(|v| v.to_le_bytes()[..width].to_vec()).collect())
+    values.chunks(CHUNK).map(move |chunk| {
+        let mut bytes = Vec::with_capacity(chunk.len() * width);
+        for v in chunk {
+            bytes.extend_from_slice(&v.to_le_bytes()[..width]);
+        }
+        bytes
+    })
 }
 
 /// Writes `values` of `game` to `path` (through a temporary file).
@@ -57,7 +61,8 @@ pub fn write(path: &str, game: &str, values: &[u32]) -> Result<(), CliError> {
         0x100..=0xFFFF => 2,
         _ => 4,
     };
-    let check = encoded(values, width).fold(FNV_START, |h, chunk| fnv1a64_from(h, &chunk));
+    // the checksum of the body, straight from the values (no bytes built)
+    let check = values.iter().fold(FNV_START, |h, v| fnv1a64_from(h, &v.to_le_bytes()[..width]));
     let header =
         format!("{MAGIC}\ngame: {game}\nvalues: {}\nwidth: {width}\nfnv1a64: {check:016x}\n\n", values.len());
     let tmp = format!("{path}.partial");

@@ -46,33 +46,33 @@ fn analyze(game: &HeapGame, a: &SequenceArgs, limits: Limits) -> Result<Analysis
         Some(path) => saved::read(path, &name)?,
         None => Vec::new(),
     };
-    let Some(path) = &a.save else {
-        let analysis =
-            with_context(|ctx| game.analyze_resumed(&known, a.len as usize, limits, ctx, &mut |_| Ok(())));
-        return analysis.map_err(|e| resume_error(e, a));
-    };
-    stop_on_ctrl_c()?;
+    if a.save.is_some() {
+        stop_on_ctrl_c()?;
+    }
     let mut failure = None;
     let mut kept = known.len();
-    let mut keep = |g: &[u32]| match saved::write(path, &name, g) {
-        Ok(()) => {
-            kept = g.len();
-            Ok(())
-        }
-        Err(e) => {
-            failure = Some(e);
-            Err(Error::Interrupted)
-        }
+    let mut keep = |g: &[u32]| match &a.save {
+        None => Ok(()),
+        Some(path) => match saved::write(path, &name, g) {
+            Ok(()) => {
+                kept = g.len();
+                Ok(())
+            }
+            Err(e) => {
+                failure = Some(e);
+                Err(Error::Interrupted)
+            }
+        },
     };
     let analysis = with_context(|ctx| game.analyze_resumed(&known, a.len as usize, limits, ctx, &mut keep));
     if let Some(e) = failure {
         return Err(e);
     }
-    match analysis {
-        Err(Error::Interrupted) => Err(CliError::Interrupted(format!(
+    match (analysis, &a.save) {
+        (Err(Error::Interrupted), Some(path)) => Err(CliError::Interrupted(format!(
             "{kept} values are saved in {path}; go on with --resume {path}"
         ))),
-        other => other.map_err(|e| resume_error(e, a)),
+        (other, _) => other.map_err(|e| resume_error(e, a)),
     }
 }
 

@@ -332,13 +332,8 @@ struct SubtractionValues<'a> {
     work: u64,
 }
 
-impl Sequencer for SubtractionValues<'_> {
-    fn values(&self) -> &[u32] {
-        &self.g
-    }
-    fn work(&self) -> u64 {
-        self.work
-    }
+impl SubtractionValues<'_> {
+    /// Computes `g(len)`.
     fn push_next(&mut self) -> Result<(), Error> {
         let n = self.g.len();
         let playable = self.set.partition_point(|&s| s <= n as u64);
@@ -351,16 +346,14 @@ impl Sequencer for SubtractionValues<'_> {
         self.work += playable as u64 + 1;
         Ok(())
     }
+
+    /// Appends `g(len)` known from elsewhere (a saved run).
     fn push_known(&mut self, v: u32) {
         self.g.push(v);
     }
-    fn reserve_total(&mut self, len: usize) {
-        self.g.reserve(len.saturating_sub(self.g.len()));
-    }
-    fn into_values(self) -> Vec<u32> {
-        self.g
-    }
 }
+
+field_sequencer!(SubtractionValues<'_>);
 
 /// About how many members of a family lie in `[1, n]`.
 fn family_count(f: Family, n: f64) -> f64 {

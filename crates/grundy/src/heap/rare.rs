@@ -293,8 +293,9 @@ impl<'a> RareValues<'a> {
             if sparse && self.decided_by_rare(x, &sizes) {
                 return x;
             }
-            let warm = sizes.iter().zip(&cursor).all(|(&(m, d), &c)| c > self.warm_pairs().min(half(m, d)));
-            if narrow && warm {
+            let warm =
+                || sizes.iter().zip(&cursor).all(|(&(m, d), &c)| c > self.warm_pairs().min(half(m, d)));
+            if narrow && warm() {
                 // The plentiful values have turned up in the first pairs: look
                 // for x itself among all of them.
                 match self.narrow_reach(x, &sizes) {
