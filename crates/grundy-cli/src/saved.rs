@@ -19,6 +19,11 @@
 //! first values again ([`grundy::heap::RESUME_CHECK`]). A save goes to a
 //! temporary file renamed over the old one, so an interruption during the
 //! write leaves the previous save intact.
+//!
+//! A save replaces only regular files: a target (or its temporary file) that
+//! exists as anything else — a device, a FIFO, a symbolic link, a folder — is
+//! refused before any work starts and again before each write, and the
+//! temporary file is created afresh (`O_EXCL`), so no link is ever followed.
 
 use crate::CliError;
 use std::fs;
@@ -53,8 +58,31 @@ fn encoded(values: &[u32], width: usize) -> impl Iterator<Item = Vec<u8>> + '_ {
     })
 }
 
+/// The temporary file a save goes to before it is renamed over `path`.
+fn partial(path: &str) -> String {
+    format!("{path}.partial")
+}
+
+/// Refuses a save target that exists and is not a regular file (a device,
+/// a FIFO, a symbolic link, a folder), nor may its temporary file be one:
+/// a save never follows a link nor replaces anything but a regular file.
+pub fn check_target(path: &str) -> Result<(), CliError> {
+    for target in [path.to_string(), partial(path)] {
+        match fs::symlink_metadata(&target) {
+            Ok(m) if !m.file_type().is_file() => {
+                return Err(CliError::Message(format!(
+                    "--save {path}: {target} exists and is not a regular file; name a new file or a regular one"
+                )));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
 /// Writes `values` of `game` to `path` (through a temporary file).
 pub fn write(path: &str, game: &str, values: &[u32]) -> Result<(), CliError> {
+    check_target(path)?;
     let top = values.iter().copied().max().unwrap_or(0);
     let width = match top {
         0..=0xFF => 1,
@@ -65,14 +93,19 @@ pub fn write(path: &str, game: &str, values: &[u32]) -> Result<(), CliError> {
     let check = values.iter().fold(FNV_START, |h, v| fnv1a64_from(h, &v.to_le_bytes()[..width]));
     let header =
         format!("{MAGIC}\ngame: {game}\nvalues: {}\nwidth: {width}\nfnv1a64: {check:016x}\n\n", values.len());
-    let tmp = format!("{path}.partial");
+    let tmp = partial(path);
     let failed = |e: std::io::Error| CliError::Message(format!("cannot save the values to {path}: {e}"));
-    let mut file = fs::File::create(&tmp).map_err(failed)?;
+    // a temporary file left by an interrupted save is a regular file (checked above)
+    if fs::symlink_metadata(&tmp).is_ok() {
+        fs::remove_file(&tmp).map_err(failed)?;
+    }
+    let mut file = fs::OpenOptions::new().write(true).create_new(true).open(&tmp).map_err(failed)?;
     file.write_all(header.as_bytes()).map_err(failed)?;
     for chunk in encoded(values, width) {
         file.write_all(&chunk).map_err(failed)?;
     }
     file.sync_all().map_err(failed)?;
+    check_target(path)?;
     fs::rename(&tmp, path).map_err(failed)
 }
 

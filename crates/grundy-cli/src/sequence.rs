@@ -46,16 +46,19 @@ fn analyze(game: &HeapGame, a: &SequenceArgs, limits: Limits) -> Result<Analysis
         Some(path) => saved::read(path, &name)?,
         None => Vec::new(),
     };
-    if a.save.is_some() {
+    if let Some(path) = &a.save {
+        saved::check_target(path)?;
         stop_on_ctrl_c()?;
     }
     let mut failure = None;
     let mut kept = known.len();
+    let mut wrote = false;
     let mut keep = |g: &[u32]| match &a.save {
         None => Ok(()),
         Some(path) => match saved::write(path, &name, g) {
             Ok(()) => {
                 kept = g.len();
+                wrote = true;
                 Ok(())
             }
             Err(e) => {
@@ -67,6 +70,10 @@ fn analyze(game: &HeapGame, a: &SequenceArgs, limits: Limits) -> Result<Analysis
     let analysis = with_context(|ctx| game.analyze_resumed(&known, a.len as usize, limits, ctx, &mut keep));
     if let Some(e) = failure {
         return Err(e);
+    }
+    // nothing new computed (`--len` within the resumed values): the save at the end still happens
+    if let (Ok(_), Some(path), false) = (&analysis, &a.save, wrote) {
+        saved::write(path, &name, &known)?;
     }
     match (analysis, &a.save) {
         (Err(Error::Interrupted), Some(path)) => Err(CliError::Interrupted(format!(

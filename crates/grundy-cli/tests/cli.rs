@@ -671,3 +671,58 @@ fn sequence_saves_and_resumes_where_it_stopped() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn sequence_save_replaces_only_regular_files() {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-save-target-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("fifo");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let target = dir.join("target.txt");
+    std::fs::write(&target, "untouched").unwrap();
+    let link = dir.join("link");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let folder = dir.join("folder");
+    std::fs::create_dir(&folder).unwrap();
+    // a temporary file that is a link is refused too (it would be followed)
+    let plain = dir.join("plain.values");
+    std::os::unix::fs::symlink(&target, dir.join("plain.values.partial")).unwrap();
+    for path in [&fifo, &link, &folder, &plain] {
+        let args = ["sequence", "--game", "0.77", "--len", "20", "--save", path.to_str().unwrap()];
+        let o = grundy(&args);
+        let err = String::from_utf8_lossy(&o.stderr).to_string();
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(o.stdout.is_empty() && err.lines().count() == 1, "{args:?}: {err}");
+        assert!(err.contains("not a regular file"), "{err}");
+    }
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert!(std::fs::symlink_metadata(&folder).unwrap().is_dir());
+    assert!(!plain.exists());
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "untouched");
+    // a regular file is replaced
+    let args = ["sequence", "--game", "0.77", "--len", "20", "--save", target.to_str().unwrap()];
+    assert!(grundy(&args).status.success());
+    assert!(std::fs::read(&target).unwrap().starts_with(b"grundy nim-values 1\n"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn resume_then_save_writes_the_save_even_with_nothing_new() {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-resave-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (a, b) = (dir.join("a.values"), dir.join("b.values"));
+    let run = |extra: &[&str]| {
+        let args = [&["sequence", "--game", "0.106", "--len", "3000", "--max-len", "3000"][..], extra].concat();
+        let o = grundy(&args);
+        assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+        stdout(&o)
+    };
+    let first = run(&["--save", a.to_str().unwrap()]);
+    // --len at most the saved count: nothing new is computed, and B is written all the same
+    let again = run(&["--resume", a.to_str().unwrap(), "--save", b.to_str().unwrap()]);
+    assert_eq!(first, again);
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
