@@ -714,7 +714,8 @@ fn resume_then_save_writes_the_save_even_with_nothing_new() {
     std::fs::create_dir_all(&dir).unwrap();
     let (a, b) = (dir.join("a.values"), dir.join("b.values"));
     let run = |extra: &[&str]| {
-        let args = [&["sequence", "--game", "0.106", "--len", "3000", "--max-len", "3000"][..], extra].concat();
+        let args =
+            [&["sequence", "--game", "0.106", "--len", "3000", "--max-len", "3000"][..], extra].concat();
         let o = grundy(&args);
         assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
         stdout(&o)

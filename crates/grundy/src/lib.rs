@@ -162,3 +162,9 @@ pub use heap::{
     SubtractionSet,
 };
 pub use ring::{Arithmetic, Modulus};
+
+/// The README's Rust examples, compiled and run as doctests so that they
+/// cannot drift from the library.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;

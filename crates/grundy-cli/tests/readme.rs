@@ -1,0 +1,102 @@
+//! Every command-line example in the documentation, run and compared with the
+//! output printed beside it, so that the documentation cannot drift.
+//!
+//! An example is a line `$ grundy ARGS` inside a ```` ```console ```` block of a
+//! Markdown file; the lines after it, up to the next `$` line or the end of the
+//! block, are its standard output. Timings (`"seconds":…` in JSON) differ from
+//! run to run and are compared as a placeholder.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The Markdown files whose examples are checked.
+const DOCUMENTS: [&str; 2] = ["README.md", "crates/grundy-py/README.md"];
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// One documented example: where it stands, its arguments and its output.
+struct Example {
+    place: String,
+    args: Vec<String>,
+    output: String,
+}
+
+/// The examples of one Markdown text.
+fn examples(name: &str, text: &str) -> Vec<Example> {
+    let mut found: Vec<Example> = Vec::new();
+    let mut in_console = false;
+    let mut current: Option<Example> = None;
+    for (i, line) in text.lines().enumerate() {
+        if line.starts_with("```") {
+            found.extend(current.take());
+            in_console = !in_console && line.trim() == "```console";
+            continue;
+        }
+        if !in_console {
+            continue;
+        }
+        if let Some(command) = line.strip_prefix("$ ") {
+            found.extend(current.take());
+            let words: Vec<String> = command.split_whitespace().map(str::to_string).collect();
+            assert_eq!(words[0], "grundy", "{name}:{}: an example runs grundy", i + 1);
+            current = Some(Example {
+                place: format!("{name}:{}", i + 1),
+                args: words[1..].to_vec(),
+                output: String::new(),
+            });
+        } else if let Some(example) = current.as_mut() {
+            example.output.push_str(line);
+            example.output.push('\n');
+        }
+    }
+    found
+}
+
+/// Output with its timings replaced by a placeholder.
+fn untimed(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("\"seconds\":") {
+        let (head, tail) = rest.split_at(at + "\"seconds\":".len());
+        out.push_str(head);
+        out.push('…');
+        let end = tail.find([',', '}']).unwrap_or(tail.len());
+        rest = &tail[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[test]
+fn every_documented_command_prints_what_the_documentation_shows() {
+    let mut checked = 0;
+    for name in DOCUMENTS {
+        let text = std::fs::read_to_string(root().join(name)).expect("a documentation file");
+        for example in examples(name, &text) {
+            let o = Command::new(env!("CARGO_BIN_EXE_grundy")).args(&example.args).output().expect("runs");
+            let stderr = String::from_utf8_lossy(&o.stderr);
+            assert!(o.status.success(), "{}: grundy {:?} failed: {stderr}", example.place, example.args);
+            let printed = String::from_utf8_lossy(&o.stdout);
+            assert_eq!(
+                untimed(&printed),
+                untimed(&example.output),
+                "{}: grundy {} prints something else",
+                example.place,
+                example.args.join(" ")
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 8, "only {checked} documented examples were found");
+}
+
+#[test]
+fn a_changed_output_is_noticed() {
+    let text = "```console\n$ grundy divisor-nim --n 10\n693\n```\n";
+    let found = examples("inline", text);
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].output, "693\n");
+    assert_eq!(untimed("{\"seconds\":2.1e-5,\"value\":\"1\"}"), "{\"seconds\":…,\"value\":\"1\"}");
+}
