@@ -22,17 +22,29 @@
 
 mod dyadic;
 mod run;
+mod span;
 
 pub use dyadic::DyadicHistogram;
 pub use run::RunHistogram;
+pub use span::{Span, SpanHistogram};
 
 use crate::ring::{Counting, Ring};
 
 /// Unnormalized Walsh–Hadamard transform in place; `v.len()` must be a power of two.
 pub fn walsh_hadamard(v: &mut [i128]) {
+    walsh_hadamard_observed(v, &mut |_, _| true);
+}
+
+/// [`walsh_hadamard`] reporting after each of its `log₂ len` passes to
+/// `progress(done, total)`; `None` when `progress` says stop.
+pub fn walsh_hadamard_observed(v: &mut [i128], progress: &mut dyn FnMut(u32, u32) -> bool) -> Option<()> {
     assert!(v.len().is_power_of_two(), "transform length must be a power of two");
+    let passes = v.len().trailing_zeros();
     let mut half = 1;
-    while half < v.len() {
+    for pass in 0..passes {
+        if !progress(pass, passes) {
+            return None;
+        }
         for block in v.chunks_exact_mut(2 * half) {
             let (lo, hi) = block.split_at_mut(half);
             for (a, b) in lo.iter_mut().zip(hi.iter_mut()) {
@@ -43,6 +55,7 @@ pub fn walsh_hadamard(v: &mut [i128]) {
         }
         half *= 2;
     }
+    progress(passes, passes).then_some(())
 }
 
 /// The number of bits `b` such that every index of `hist` is below `2^b`.
