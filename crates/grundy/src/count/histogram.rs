@@ -244,6 +244,9 @@ pub(crate) fn to_common_span(histograms: &mut [Histogram], budget: &Budget) -> R
     Ok(())
 }
 
+/// The transform values sorted at a time by the single-class transform.
+const SORT_BLOCK: usize = 1 << 20;
+
 /// The transform of a dense histogram, `O(b·2^b)`, computed in the table's own
 /// memory: one class per index when `low >= b`, otherwise `2^low` classes with
 /// equal values merged. Each further allocation is checked against the budget
@@ -274,10 +277,31 @@ fn dense_spectrum(mut h: Vec<u128>, low: u32, ctx: &mut Context<'_>) -> Result<S
         return Ok(Spectrum::from_transform(b, v));
     }
     if low == 0 {
-        v.sort_unstable();
-        let distinct = 1 + v.windows(2).filter(|w| w[0] != w[1]).count();
-        budget.check_memory(32.0 * distinct as f64, "the transform values", "n")?;
-        return Ok(Spectrum::single_class(b, v));
+        // sorted and merged a block at a time (reporting between blocks), the
+        // merged terms checked against the budget as they grow
+        let mut terms: Vec<(i128, u128)> = Vec::new();
+        let blocks = v.len().div_ceil(SORT_BLOCK) as u64;
+        for (i, block) in v.chunks_mut(SORT_BLOCK).enumerate() {
+            ctx.progress("sorting the transform values", i as u64, blocks)?;
+            block.sort_unstable();
+            let runs = block.chunk_by(|x, y| x == y).count();
+            if terms.len() + runs > terms.capacity() {
+                let grown = (terms.len() + runs).max(2 * terms.capacity());
+                budget.check_memory(32.0 * grown as f64, "the transform values", "n")?;
+                terms.reserve_exact(grown - terms.len());
+            }
+            terms.extend(block.chunk_by(|x, y| x == y).map(|run| (run[0], run.len() as u128)));
+        }
+        drop(v);
+        terms.sort_unstable_by_key(|t| t.0);
+        terms.dedup_by(|next, kept| {
+            let same = next.0 == kept.0;
+            if same {
+                kept.1 += next.1;
+            }
+            same
+        });
+        return Ok(Spectrum::from_terms(b, terms));
     }
     budget.check_memory(32.0 * table / 16.0, "the transform values", "n")?;
     let classes = 1usize << low;

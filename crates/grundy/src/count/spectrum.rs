@@ -47,6 +47,12 @@ impl Spectrum {
         Spectrum { bits, power: 1, terms, offsets }
     }
 
+    /// A spectrum with a single class, from its `(value, multiplicity)` terms.
+    pub(crate) fn from_terms(bits: u32, terms: Vec<(i128, u128)>) -> Self {
+        let len = terms.len();
+        Spectrum { bits, power: 1, terms, offsets: vec![0, len] }
+    }
+
     /// A spectrum with one class per index `s < 2^bits`, from the full transform.
     pub(crate) fn from_transform(bits: u32, transform: Vec<i128>) -> Self {
         let offsets = (0..=transform.len()).collect();
