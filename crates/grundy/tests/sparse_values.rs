@@ -19,7 +19,7 @@ fn xor_counts(hist: &[(u64, u128)], k: usize, order: Order) -> Vec<HashMap<u64, 
             let mut next = HashMap::new();
             for (&x, c) in &by[j - 1] {
                 for &(v, m) in hist {
-                    *next.entry(x ^ v).or_insert_with(BigUint::default) += c * BigUint::from(m);
+                    *next.entry(x ^ v).or_default() += c * BigUint::from(m);
                 }
             }
             by[j] = next;
@@ -44,7 +44,7 @@ fn xor_counts(hist: &[(u64, u128)], k: usize, order: Order) -> Vec<HashMap<u64, 
             for (&x, c) in row {
                 for (t, w) in ways.iter().enumerate().take(k + 1 - j) {
                     let y = if t % 2 == 1 { x ^ v } else { x };
-                    *next[j + t].entry(y).or_insert_with(BigUint::default) += c * w;
+                    *next[j + t].entry(y).or_default() += c * w;
                 }
             }
         }
@@ -62,7 +62,7 @@ fn brute_losing(parts: &[(Vec<(u64, u128)>, usize)], order: Order) -> BigUint {
         let mut next = HashMap::new();
         for (&x, a) in &acc {
             for (&y, b) in &dist {
-                *next.entry(x ^ y).or_insert_with(BigUint::default) += a * b;
+                *next.entry(x ^ y).or_default() += a * b;
             }
         }
         acc = next;
@@ -125,7 +125,10 @@ fn a_few_large_values_cost_what_a_few_values_cost() {
     let hist: Vec<(u64, u128)> = four.iter().map(|&v| (v, 1)).collect();
     for k in [1u64, 2, 3, 10] {
         let sum = Sum::of(Values::new(four).unwrap(), k);
-        assert_eq!(sum.count_exact(Outcome::Losing).unwrap(), brute_losing(&[(hist.clone(), k as usize)], Order::Ordered));
+        assert_eq!(
+            sum.count_exact(Outcome::Losing).unwrap(),
+            brute_losing(&[(hist.clone(), k as usize)], Order::Ordered)
+        );
     }
     // 0 and 2^27: pairs lose when equal
     let pairs = Sum::of(Values::new([0, 1 << 27]).unwrap(), 2);
