@@ -269,7 +269,7 @@ fn dense_spectrum(mut h: Vec<u128>, low: u32, ctx: &mut Context<'_>) -> Result<S
     // u128 to i128 in place (same size and alignment: the buffer is reused)
     let mut v: Vec<i128> = h.into_iter().map(|c| c as i128).collect();
     walsh_hadamard_observed(&mut v, &mut |done, total| {
-        ctx.progress("transforming the value histogram", done.into(), total.into()).is_ok()
+        ctx.progress("transforming the value histogram", done, total).is_ok()
     })
     .ok_or(Error::Interrupted)?;
     if low >= b {
