@@ -726,4 +726,32 @@ fn resume_then_save_writes_the_save_even_with_nothing_new() {
     assert_eq!(first, again);
     assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
     std::fs::remove_dir_all(&dir).unwrap();
+
+/// A few values, however large (up to 2^64 - 1), cost what a few values cost:
+/// counted in their span over GF(2), not in a table up to the largest value.
+#[test]
+fn count_of_a_few_large_values_answers_at_once() {
+    let start = std::time::Instant::now();
+    // 2^40 ^ 2^30 = 2^40 + 2^30: the 3! orders of those three lose
+    let four = format!("{}\n{}\n{}\n{}\n", 1u64 << 40, (1u64 << 40) + (1 << 30), 1u64 << 30, 5u64 << 50);
+    let path = temp_file("four-large", &four);
+    let p = path.to_str().unwrap();
+    assert_eq!(ok_line(&["count", "--values", p, "--piles", "3"]), "6");
+    assert_eq!(ok_line(&["count", "--values", p, "--piles", "2"]), "4");
+    assert_eq!(ok_line(&["count", "--values", p, "--piles", "3", "--modulus", "5"]), "1");
+    assert_eq!(ok_line(&["count", "--values", p, "--piles", "3", "--count", "winning"]), "58");
+    // one value at 2^27 (23 s and 4.2 GB with a table up to the value)
+    let path = temp_file("two-to-27", "0\n134217728\n");
+    assert_eq!(ok_line(&["count", "--values", path.to_str().unwrap(), "--piles", "2"]), "2");
+    // the largest value there is
+    let path = temp_file("largest", "18446744073709551615\n18446744073709551615 # again\n7\n");
+    assert_eq!(ok_line(&["count", "--values", path.to_str().unwrap(), "--piles", "2"]), "5");
+    assert!(start.elapsed().as_secs_f64() < 5.0, "took {:?}", start.elapsed());
+    // many independent values: refused up front, one line naming what to do
+    let many: String = (0..40).map(|j| format!("{}\n", 1u64 << j)).collect();
+    let path = temp_file("rank-40", &many);
+    let o = grundy(&["count", "--values", path.to_str().unwrap(), "--piles", "3", "--modulus", "7"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.lines().count() == 1, "{err}");
+    assert!(err.contains("rank 40") && err.contains("give fewer distinct values"), "{err}");
 }

@@ -14,7 +14,6 @@ use grundy::{
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
-use std::collections::HashMap;
 
 /// Counts the placements of ``tokens`` distinguishable tokens on the board
 /// ``{0..n-1}^dims`` that are won by the player to move (``count="winning"``) or
@@ -219,28 +218,36 @@ fn values_arg(values: &Bound<'_, PyAny>, histogram: bool) -> PyResult<Values> {
         let why = format!("`values` must be an iterable of {what}, not {}", type_name(values));
         return Err(PyTypeError::new_err(why));
     };
-    // Counts merged as they come: small values in a table, others in a map.
-    let mut small: Vec<u128> = Vec::new();
-    let mut large: HashMap<u64, u128> = HashMap::new();
-    for item in iter {
-        let item = item?;
-        let (value, count) = match histogram {
-            false => (u64_arg(&item, "values")?, 1),
-            true => pair(&item)?,
-        };
-        let slot = match value < 1 << 16 {
-            true => {
-                if small.len() <= value as usize {
-                    small.resize(value as usize + 1, 0);
-                }
-                &mut small[value as usize]
-            }
-            false => large.entry(value).or_default(),
-        };
-        // a saturated count is refused by Values as too many positions
-        *slot = slot.saturating_add(count);
+    // Plain values are kept at 8 bytes each (sized by `len()` when the
+    // iterable has one), sorted and merged into (value, count) pairs: the
+    // pairs, 32 bytes a distinct value, are what the count holds meanwhile.
+    let py = values.py();
+    let hint = items.len().unwrap_or(0);
+    let mut plain: Vec<u64> = Vec::new();
+    let mut pairs: Vec<(u64, u128)> = Vec::new();
+    match histogram {
+        false => plain.reserve_exact(hint),
+        true => pairs.reserve_exact(hint),
     }
-    let pairs = small.into_iter().enumerate().map(|(v, c)| (v as u64, c)).chain(large);
+    for (i, item) in iter.enumerate() {
+        if i % (1 << 16) == 0 {
+            // Ctrl-C while a long iterable is read
+            py.check_signals()?;
+        }
+        let item = item?;
+        match histogram {
+            false => plain.push(u64_arg(&item, "values")?),
+            true => pairs.push(pair(&item)?),
+        }
+    }
+    if !histogram {
+        plain.sort_unstable();
+        let distinct = plain.chunk_by(|a, b| a == b).count();
+        pairs.reserve_exact(distinct);
+        pairs.extend(plain.chunk_by(|a, b| a == b).map(|run| (run[0], run.len() as u128)));
+        drop(plain);
+    }
+    py.check_signals()?;
     lib(Values::from_histogram(pairs))
 }
 

@@ -75,3 +75,32 @@ def test_the_gil_is_released_during_a_call():
     thread.join()
     assert result == [4118054813]
     assert spins > 1000, "the main thread did not run during the call"
+
+
+# Values of your own: reading a long iterable, and transforming a table of
+# 2^26 counts (values spanning 26 bits), both stop on Ctrl-C.
+VALUE_CALLS = [
+    "grundy.count(range(2**26), 3, modulus=7)",
+    "grundy.count({1 << j: 1 for j in range(26)}, 3, modulus=7, histogram=True)",
+]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT")
+@pytest.mark.parametrize("call", VALUE_CALLS)
+@pytest.mark.parametrize("delay", [0.3, 1.5])
+def test_ctrl_c_stops_a_count_of_values(call, delay):
+    script = textwrap.dedent(CHILD).format(setup="", call=call)
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline().strip() == "ready"
+        time.sleep(delay)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        out, _ = child.communicate(timeout=30)
+        waited = time.monotonic() - sent
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert out.strip() == "KeyboardInterrupt" and child.returncode == 0
+    assert waited < 5, f"took {waited:.2f} s to stop"

@@ -82,6 +82,8 @@ pub enum Remedy {
     Smaller(&'static str),
     /// Raise the limit with this name.
     Raise(&'static str),
+    /// Give fewer of these.
+    Fewer(&'static str),
 }
 
 impl fmt::Display for Remedy {
@@ -90,6 +92,7 @@ impl fmt::Display for Remedy {
             Remedy::Modulus => f.write_str("pass a `modulus` to count modulo M"),
             Remedy::Smaller(p) => write!(f, "choose a smaller `{p}`"),
             Remedy::Raise(p) => write!(f, "raise `{p}`"),
+            Remedy::Fewer(what) => write!(f, "give fewer {what}"),
         }
     }
 }
@@ -172,6 +175,12 @@ impl Budget {
             });
         }
         Ok(())
+    }
+
+    /// The budget left once `bytes` are held already.
+    pub(crate) fn less(&self, bytes: f64) -> Budget {
+        let left = (self.max_memory as f64 - bytes).max(0.0);
+        Budget { max_memory: left as u64, ..*self }
     }
 
     /// Refuses a plan of more than [`Budget::max_memory`] bytes; `smaller` names

@@ -1,10 +1,11 @@
 //! Histograms of Grundy values: how many positions of one component have each
 //! value, plain or in a structured form that is never written out.
 
+use super::context::Context;
 use super::spectrum::Spectrum;
 use crate::error::{Budget, Error, Remedy};
 use crate::ring::Ring;
-use crate::xor::{DyadicHistogram, RunHistogram, value_bits, walsh_hadamard};
+use crate::xor::{DyadicHistogram, RunHistogram, Span, SpanHistogram, value_bits, walsh_hadamard_observed};
 
 /// The largest total count a histogram may have: transform values are computed
 /// exactly in `i128`, and `|Ŵ(s)| <= Σ h`.
@@ -32,6 +33,10 @@ pub enum Histogram {
     /// over `1..=10^18`, of any arithmetic-periodic game with a saltus that is
     /// a power of two).
     Dyadic(DyadicHistogram),
+    /// Few values, however large, given on the span of the values: a table of
+    /// `2^r` counts, `r` the rank of the span over GF(2) (values of your own,
+    /// [`crate::Values`]; see [`SpanHistogram`]).
+    Spanned(SpanHistogram),
     /// The XOR of `copies` independent draws from `base` (a board token: the
     /// XOR of its coordinates).
     Power {
@@ -108,6 +113,7 @@ impl Histogram {
             Histogram::Dense(h) => value_bits(h.len()),
             Histogram::Run(r) => r.bits(),
             Histogram::Dyadic(d) => d.bits(),
+            Histogram::Spanned(h) => h.bits(),
             Histogram::Power { base, .. } => base.bits(),
         }
     }
@@ -118,6 +124,7 @@ impl Histogram {
             Histogram::Dense(h) => Positions::count(h.iter().sum()),
             Histogram::Run(r) => Positions::count(r.total()),
             Histogram::Dyadic(d) => Positions::count(d.total()),
+            Histogram::Spanned(h) => Positions::count(h.total()),
             Histogram::Power { base, copies } => {
                 let b = base.positions();
                 Positions { base: b.base, exponent: b.exponent.saturating_mul(*copies) }
@@ -132,6 +139,7 @@ impl Histogram {
             Histogram::Dense(h) => Some(h.clone()),
             Histogram::Run(r) => (r.bits() <= 20).then(|| r.dense()),
             Histogram::Dyadic(d) => d.dense(),
+            Histogram::Spanned(h) => h.dense(),
             Histogram::Power { base, copies } => {
                 let b = base.to_dense()?;
                 let len = 1usize << value_bits(b.len());
@@ -153,8 +161,15 @@ impl Histogram {
 
     /// The transform grouped by `s mod 2^low` (see [`Spectrum`]).
     pub fn spectrum(&self, low: u32, budget: &Budget) -> Result<Spectrum, Error> {
+        self.clone().into_spectrum(low, &mut Context::new(*budget))
+    }
+
+    /// [`Histogram::spectrum`], taking the histogram: a dense table is
+    /// transformed where it lies (no copy), and the work reports to `ctx`.
+    pub(crate) fn into_spectrum(self, low: u32, ctx: &mut Context<'_>) -> Result<Spectrum, Error> {
+        let budget = ctx.budget;
         match self {
-            Histogram::Dense(h) => dense_spectrum(h, low, budget),
+            Histogram::Dense(h) => dense_spectrum(h, low, ctx),
             Histogram::Run(r) => {
                 budget.check_memory(r.spectrum_memory(low), "the transform of the value histogram", "n")?;
                 Ok(r.spectrum(low))
@@ -164,34 +179,131 @@ impl Histogram {
                 budget.check_memory(bytes, "the transform of the value histogram", "n")?;
                 Ok(d.spectrum(low))
             }
-            Histogram::Power { base, copies } => Ok(base.spectrum(low, budget)?.powered(*copies)),
+            Histogram::Spanned(h) => {
+                // The span with the unit vectors below 2^low: φ fixes the
+                // indices of the classes (see crate::xor::SpanHistogram).
+                let bits = h.bits();
+                let low = low.min(bits);
+                let mut span = h.span().clone();
+                (0..low).for_each(|j| _ = span.insert(1 << j));
+                check_span(&span, 0.0, &budget)?;
+                let table = h.into_table_in(&span);
+                Ok(dense_spectrum(table, low, ctx)?.spread(bits))
+            }
+            Histogram::Power { base, copies } => Ok(base.into_spectrum(low, ctx)?.powered(copies)),
         }
     }
 }
 
-/// The transform of a dense histogram, `O(b·2^b)`: one class per index when
-/// `low >= b`, otherwise `2^low` classes with equal values merged.
-fn dense_spectrum(h: &[u128], low: u32, budget: &Budget) -> Result<Spectrum, Error> {
+/// Refuses a span whose table of `2^r` counts (and its transform, in place),
+/// with `held` bytes in use already, would not fit the budget: up front, in
+/// one line.
+pub(crate) fn check_span(span: &Span, held: f64, budget: &Budget) -> Result<(), Error> {
+    let r = span.rank();
+    let bytes = held + 16.0 * 2f64.powi(r as i32);
+    if r >= 64 || bytes > budget.max_memory as f64 {
+        return Err(Error::TooLarge {
+            what: format!("the values, whose XOR span has rank {r} (a table of 2^{r} counts),"),
+            estimate: format!("about {:.1} GiB of memory", bytes / (1u64 << 30) as f64),
+            limit: format!("{:.1} GiB", budget.max_memory as f64 / (1u64 << 30) as f64),
+            remedy: Remedy::Fewer("distinct values (or values spanning fewer bits)"),
+        });
+    }
+    Ok(())
+}
+
+/// Brings the parts given on spans of their own ([`Histogram::Spanned`]) to
+/// dense tables over one common span: the span of all their values and of the
+/// unit vectors below `2^b` of every other part, whose values the common
+/// coordinates then leave as they are (the pivots of those unit vectors are
+/// the bits below `b`). XOR convolution commutes with the isomorphism of the
+/// common span onto `F₂^R` (see [`crate::xor::SpanHistogram`]), so the count is
+/// unchanged; a single component keeps its own table.
+pub(crate) fn to_common_span(histograms: &mut [Histogram], budget: &Budget) -> Result<(), Error> {
+    if !histograms.iter().any(|h| matches!(h, Histogram::Spanned(_))) {
+        return Ok(());
+    }
+    let mut span = Span::default();
+    for h in histograms.iter() {
+        match h {
+            Histogram::Spanned(s) => s.span().basis().iter().for_each(|&b| _ = span.insert(b)),
+            other => (0..other.bits().min(64)).for_each(|j| _ = span.insert(1 << j)),
+        }
+    }
+    let held = histograms.iter().map(|h| match h {
+        Histogram::Spanned(s) => 16.0 * s.table().len() as f64,
+        _ => 0.0,
+    });
+    check_span(&span, held.sum(), budget)?;
+    for h in histograms.iter_mut() {
+        if let Histogram::Spanned(s) = h {
+            let s = std::mem::replace(s, SpanHistogram::new(&[]));
+            *h = Histogram::Dense(s.into_table_in(&span));
+        }
+    }
+    Ok(())
+}
+
+/// The transform values sorted at a time by the single-class transform.
+const SORT_BLOCK: usize = 1 << 20;
+
+/// The transform of a dense histogram, `O(b·2^b)`, computed in the table's own
+/// memory: one class per index when `low >= b`, otherwise `2^low` classes with
+/// equal values merged. Each further allocation is checked against the budget
+/// less the table.
+fn dense_spectrum(mut h: Vec<u128>, low: u32, ctx: &mut Context<'_>) -> Result<Spectrum, Error> {
     let b = value_bits(h.len());
-    let total: u128 = h.iter().sum();
-    if total > MAX_TOTAL {
+    let total = h.iter().try_fold(0u128, |a, &c| a.checked_add(c));
+    if total.is_none_or(|t| t > MAX_TOTAL) {
         return Err(Error::TooLarge {
             what: "the transform".into(),
-            estimate: format!("{total} positions"),
+            estimate: "more than 2^126 positions".into(),
             limit: "2^126".into(),
             remedy: Remedy::Smaller("n"),
         });
     }
-    budget.check_memory(24.0 * (1u64 << b) as f64, "the transform of the value histogram", "n")?;
-    let mut v: Vec<i128> = h.iter().map(|&c| c as i128).collect();
-    v.resize(1usize << b, 0);
-    walsh_hadamard(&mut v);
+    let table = 16.0 * 2f64.powi(b as i32);
+    ctx.budget.check_memory(table, "the transform of the value histogram", "n")?;
+    let budget = ctx.budget.less(table);
+    h.resize(1usize << b, 0);
+    // u128 to i128 in place (same size and alignment: the buffer is reused)
+    let mut v: Vec<i128> = h.into_iter().map(|c| c as i128).collect();
+    walsh_hadamard_observed(&mut v, &mut |done, total| {
+        ctx.progress("transforming the value histogram", done, total).is_ok()
+    })
+    .ok_or(Error::Interrupted)?;
     if low >= b {
+        budget.check_memory(40.0 * (1u64 << b) as f64, "the transform of the value histogram", "n")?;
         return Ok(Spectrum::from_transform(b, v));
     }
     if low == 0 {
-        return Ok(Spectrum::single_class(b, v));
+        // sorted and merged a block at a time (reporting between blocks), the
+        // merged terms checked against the budget as they grow
+        let mut terms: Vec<(i128, u128)> = Vec::new();
+        let blocks = v.len().div_ceil(SORT_BLOCK) as u64;
+        for (i, block) in v.chunks_mut(SORT_BLOCK).enumerate() {
+            ctx.progress("sorting the transform values", i as u64, blocks)?;
+            block.sort_unstable();
+            let runs = block.chunk_by(|x, y| x == y).count();
+            if terms.len() + runs > terms.capacity() {
+                let grown = (terms.len() + runs).max(2 * terms.capacity());
+                budget.check_memory(32.0 * grown as f64, "the transform values", "n")?;
+                terms.reserve_exact(grown - terms.len());
+            }
+            terms.extend(block.chunk_by(|x, y| x == y).map(|run| (run[0], run.len() as u128)));
+        }
+        drop(v);
+        terms.sort_unstable_by_key(|t| t.0);
+        terms.dedup_by(|next, kept| {
+            let same = next.0 == kept.0;
+            if same {
+                kept.1 += next.1;
+            }
+            same
+        });
+        return Ok(Spectrum::from_terms(b, terms));
     }
+    budget.check_memory(32.0 * table / 16.0, "the transform values", "n")?;
     let classes = 1usize << low;
     let grouped: Vec<Vec<(i128, u128)>> = (0..classes)
         .map(|r| {

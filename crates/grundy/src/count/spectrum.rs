@@ -47,6 +47,12 @@ impl Spectrum {
         Spectrum { bits, power: 1, terms, offsets }
     }
 
+    /// A spectrum with a single class, from its `(value, multiplicity)` terms.
+    pub(crate) fn from_terms(bits: u32, terms: Vec<(i128, u128)>) -> Self {
+        let len = terms.len();
+        Spectrum { bits, power: 1, terms, offsets: vec![0, len] }
+    }
+
     /// A spectrum with one class per index `s < 2^bits`, from the full transform.
     pub(crate) fn from_transform(bits: u32, transform: Vec<i128>) -> Self {
         let offsets = (0..=transform.len()).collect();
@@ -58,7 +64,8 @@ impl Spectrum {
     /// equal values merged.
     pub(crate) fn single_class(bits: u32, mut values: Vec<i128>) -> Self {
         values.sort_unstable();
-        let mut terms: Vec<(i128, u128)> = Vec::new();
+        let distinct = 1 + values.windows(2).filter(|w| w[0] != w[1]).count();
+        let mut terms: Vec<(i128, u128)> = Vec::with_capacity(distinct);
         for x in values {
             match terms.last_mut() {
                 Some((y, m)) if *y == x => *m += 1,
@@ -72,6 +79,19 @@ impl Spectrum {
     /// The same spectrum with every value standing for its `copies`-th power.
     pub(crate) fn powered(mut self, copies: u64) -> Self {
         self.power = self.power.saturating_mul(copies);
+        self
+    }
+
+    /// The spectrum over `F₂^bits` (`bits >=` its own) of the same histogram:
+    /// each value taken `2^{bits − B}` times (the characters of `F₂^bits`
+    /// restrict to those of the smaller space, `2^{bits − B}` to each; see
+    /// [`crate::xor::SpanHistogram`]).
+    pub(crate) fn spread(mut self, bits: u32) -> Self {
+        let extra = bits.saturating_sub(self.bits);
+        for t in &mut self.terms {
+            t.1 <<= extra;
+        }
+        self.bits = self.bits.max(bits);
         self
     }
 

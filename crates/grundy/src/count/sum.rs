@@ -2,7 +2,7 @@
 
 use super::component::Component;
 use super::context::Context;
-use super::histogram::{Histogram, Positions};
+use super::histogram::{Histogram, Positions, to_common_span};
 use super::order::Order;
 use super::spectrum::Spectrum;
 use super::{Counter, Outcome};
@@ -197,11 +197,15 @@ pub fn count_parts<R: Counting>(
     let losing = if active.is_empty() {
         ring.one()
     } else {
-        let mut hists = Vec::with_capacity(active.len());
-        for (c, k) in &active {
-            hists.push(Part { histogram: c.histogram(ctx)?, copies: *k, positions: c.positions() });
+        let mut histograms = Vec::with_capacity(active.len());
+        for (c, _) in &active {
+            histograms.push(c.histogram(ctx)?);
         }
-        zero_xor_sum(ring, &hists, order, ctx)?
+        to_common_span(&mut histograms, &ctx.budget)?;
+        let parts = (histograms.into_iter().zip(&active))
+            .map(|(histogram, (c, k))| Part { histogram, copies: *k, positions: c.positions() })
+            .collect();
+        zero_xor_sum(ring, parts, order, ctx)?
     };
     Ok(outcome.select(ring, &total, losing))
 }
@@ -297,7 +301,7 @@ impl<E: Clone + Sync> Weights<E> {
 /// `2^{−B} Σ_s Π_i c_i(s)`: the positions whose values XOR to 0.
 fn zero_xor_sum<R: Counting>(
     ring: &R,
-    parts: &[Part],
+    mut parts: Vec<Part>,
     order: Order,
     ctx: &mut Context<'_>,
 ) -> Result<R::Elem, Error> {
@@ -308,11 +312,14 @@ fn zero_xor_sum<R: Counting>(
     let budget = ctx.budget;
     budget.check_memory(64.0 * (1u64 << low) as f64, "the transforms of the components", "n")?;
     let lifted = ring.lift(b);
-    let big_spectrum = parts[big].histogram.spectrum(low, &budget)?;
+    // each histogram is taken (a dense table transformed where it lies)
+    let take = |part: &mut Part| std::mem::replace(&mut part.histogram, Histogram::Dense(Vec::new()));
+    let big_spectrum = take(&mut parts[big]).into_spectrum(low, ctx)?;
+    ctx.progress("the transforms of the components", 1, parts.len() as u64)?;
     let big_weights = weights(ring, &lifted, &big_spectrum, &parts[big], order, &budget)?;
     let mut others = Vec::new();
-    for (i, part) in parts.iter().enumerate().filter(|&(i, _)| i != big) {
-        let s = part.histogram.spectrum(bits[i], &budget)?;
+    for (i, part) in parts.iter_mut().enumerate().filter(|&(i, _)| i != big) {
+        let s = take(part).into_spectrum(bits[i], ctx)?;
         let weights = weights(ring, &lifted, &s, part, order, &budget)?;
         others.push((s, weights, (1usize << bits[i]) - 1));
     }

@@ -3,9 +3,9 @@
 
 use super::component::Component;
 use super::context::Context;
-use super::histogram::{Histogram, MAX_TOTAL, Positions};
+use super::histogram::{Histogram, MAX_TOTAL, Positions, check_span};
 use crate::error::Error;
-use crate::xor::value_bits;
+use crate::xor::{Span, SpanHistogram};
 
 /// A component whose positions have the given Grundy values: values computed by
 /// any other program, counted here at any number of copies and modulo any `M`.
@@ -39,19 +39,23 @@ impl Values {
     pub fn from_histogram(pairs: impl IntoIterator<Item = (u64, u128)>) -> Result<Self, Error> {
         let mut counts: Vec<(u64, u128)> = pairs.into_iter().filter(|&(_, c)| c > 0).collect();
         counts.sort_unstable_by_key(|&(v, _)| v);
-        let mut merged: Vec<(u64, u128)> = Vec::with_capacity(counts.len());
         let mut total: u128 = 0;
-        for (v, c) in counts {
+        for &(_, c) in &counts {
             total = total
                 .checked_add(c)
                 .filter(|&t| t <= MAX_TOTAL)
                 .ok_or_else(|| Error::invalid("values", "have more than 2^126 positions in all"))?;
-            match merged.last_mut() {
-                Some((w, d)) if *w == v => *d += c,
-                _ => merged.push((v, c)),
-            }
         }
-        Ok(Values { counts: merged, total })
+        // merged in place (no second list): the total bounds every sum
+        counts.dedup_by(|next, kept| {
+            let same = next.0 == kept.0;
+            if same {
+                kept.1 += next.1;
+            }
+            same
+        });
+        counts.shrink_to_fit();
+        Ok(Values { counts, total })
     }
 
     /// The `(value, count)` pairs, ascending by value.
@@ -65,21 +69,23 @@ impl Component for Values {
         Positions::count(self.total)
     }
 
-    /// The dense histogram up to the largest value: `16·2^b` bytes for values
-    /// below `2^b`, checked against the budget.
+    /// The histogram on the span of the values over GF(2) (see
+    /// [`SpanHistogram`]): a table of `2^r` counts, `r <= 64` the rank of the
+    /// span, however large the values (four values of size `2^60` make a table
+    /// of at most 16 counts). Values that fill `0..2^r` give the plain dense
+    /// histogram. Checked against the budget: the table (`16·2^r` bytes,
+    /// transformed where it lies) and these values (`32` bytes each, held
+    /// meanwhile).
     fn histogram(&self, ctx: &mut Context<'_>) -> Result<Histogram, Error> {
-        let top = self.counts.last().map_or(0, |&(v, _)| v);
-        let len = top.checked_add(1).ok_or_else(|| Error::invalid("values", "must be below 2^64 - 1"))?;
-        let bits = value_bits(usize::try_from(len).unwrap_or(usize::MAX));
-        ctx.budget.check_memory(
-            48.0 * 2f64.powi(bits as i32),
-            "a histogram of values this large",
-            "values",
-        )?;
-        let mut dense = vec![0u128; len as usize];
-        for &(v, c) in &self.counts {
-            dense[v as usize] = c;
+        let span = Span::of(self.counts.iter().map(|p| p.0));
+        let held = 32.0 * self.counts.capacity() as f64;
+        check_span(&span, held, &ctx.budget)?;
+        ctx.progress("the table of values", 0, 1)?;
+        let h = SpanHistogram::in_span(span, &self.counts);
+        ctx.progress("the table of values", 1, 1)?;
+        match h.span().is_low() {
+            true => Histogram::dense(h.into_table()),
+            false => Ok(Histogram::Spanned(h)),
         }
-        Histogram::dense(dense)
     }
 }
