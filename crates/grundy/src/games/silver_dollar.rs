@@ -216,7 +216,7 @@ pub fn count_with_ways<R: Ring>(ring: &R, total: u128, ways: &[R::Elem]) -> R::E
 pub fn count_combined<R: Ring>(ring: &R, terms: &[(u128, R::Elem)], ways: &[R::Elem]) -> R::Elem {
     // carries stay below the largest column sum, ways.len() − 1
     let carries = ways.len();
-    let multiply = ring.multiplier(ways, carries);
+    let multiply = ring.parity_multiplier(ways, carries);
     // (remaining bits of the total, weighted carry vector)
     let mut runs: Vec<(u128, Vec<R::Elem>)> = Vec::new();
     for (total, coef) in terms {
@@ -241,11 +241,7 @@ pub fn count_combined<R: Ring>(ring: &R, terms: &[(u128, R::Elem)], ways: &[R::E
             break;
         }
         for (rest, dp) in runs.iter_mut() {
-            let beta = (*rest & 1) as usize;
-            let product = multiply(dp);
-            for (c, slot) in dp.iter_mut().enumerate() {
-                *slot = product.get(2 * c + beta).cloned().unwrap_or_else(|| ring.zero());
-            }
+            *dp = multiply(dp, (*rest & 1) as usize, carries);
             *rest >>= 1;
         }
     }
