@@ -22,6 +22,13 @@
 //! five primes with CRT ([`crate::number::ntt`]), `O(m log m)` per level, so
 //! `O(m log m log N)` in all; exactly, or for few coins, by schoolbook, `O(m²)`
 //! per level ([`count_with_ways_reference`] keeps the plain DP as the reference).
+//! For odd `m` (an even number of worthless coins) `Count(N; k)` and
+//! `Count(N+1; k)` use the same column weights, so one DP run carries both: their
+//! carry vectors are added (weighted `1` and `m − 2`) once the remaining bits of
+//! `N` and `N + 1` agree ([`count_combined`]); only `Count(N+1; k−1)` needs a
+//! second run, so odd `m` costs two runs against one for even `m` (it cost three).
+//! A level keeps only the coefficients of parity `β`, which the NTT delivers from
+//! an inverse transform of half the length ([`Ring::parity_multiplier`]).
 //! Winning = `m·C(n, m) − L`, with the binomials modulo any `M` from
 //! [`crate::number::binomial_mod`].
 

@@ -7,8 +7,13 @@
 //! `2^151`, so the exact integer coefficient is recovered from its five
 //! residues (Garner's mixed-radix form) and reduced modulo `M`; smaller moduli
 //! need fewer primes (three for `M < 2^30` and `L <= 2^17`). Each prime's
-//! transform runs with a compile-time modulus (so `%` becomes multiplications);
-//! the five run in parallel. Cost `O(L log L)` per product.
+//! transform runs with a compile-time modulus and precomputed twiddle factors
+//! multiplied by Shoup's method; the forward transform leaves its output in
+//! bit-reversed order and the inverse takes it so (no permutation pass); the
+//! primes run in parallel. Cost `O(L log L)` per product.
+//! [`PolyMultiplier::multiply_parity`] returns only the even or only the odd
+//! coefficients: the values at `±ω^i` give the even and odd parts at `ω^{2i}`,
+//! so the inverse transform and the CRT run at half the length.
 //!
 //! [`PolyMultiplier`] keeps the transforms of a fixed factor, as the carry DP
 //! of the silver dollar game multiplies by the same column polynomial at every
