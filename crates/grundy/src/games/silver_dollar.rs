@@ -22,6 +22,13 @@
 //! five primes with CRT ([`crate::number::ntt`]), `O(m log m)` per level, so
 //! `O(m log m log N)` in all; exactly, or for few coins, by schoolbook, `O(m²)`
 //! per level ([`count_with_ways_reference`] keeps the plain DP as the reference).
+//! For odd `m` (an even number of worthless coins) `Count(N; k)` and
+//! `Count(N+1; k)` use the same column weights, so one DP run carries both: their
+//! carry vectors are added (weighted `1` and `m − 2`) once the remaining bits of
+//! `N` and `N + 1` agree ([`count_combined`]); only `Count(N+1; k−1)` needs a
+//! second run, so odd `m` costs two runs against one for even `m` (it cost three).
+//! A level keeps only the coefficients of parity `β`, which the NTT delivers from
+//! an inverse transform of half the length ([`Ring::parity_multiplier`]).
 //! Winning = `m·C(n, m) − L`, with the binomials modulo any `M` from
 //! [`crate::number::binomial_mod`].
 
@@ -123,13 +130,13 @@ impl SilverDollar {
     /// The number of winning or losing configurations in ring `ring` by the
     /// carry DP (NTT products modulo `M`).
     pub fn carry_count<R: Ring>(&self, ring: &R, outcome: Outcome) -> R::Elem {
-        self.count_by(ring, outcome, count_with_ways)
+        self.count_by(ring, outcome, count_combined)
     }
 
     /// [`SilverDollar::carry_count`] with the plain `O(m²)`-per-level carry DP:
     /// the reference path for tests and benchmarks.
     pub fn carry_count_reference<R: Ring>(&self, ring: &R, outcome: Outcome) -> R::Elem {
-        self.count_by(ring, outcome, count_with_ways_reference)
+        self.count_by(ring, outcome, combined_reference)
     }
 
     fn count_by<R: Ring>(&self, ring: &R, outcome: Outcome, dp: CarryDp<R>) -> R::Elem {
@@ -160,11 +167,11 @@ impl Counter for SilverDollar {
     }
 }
 
-/// A carry DP: `Count(total; ways)`.
-type CarryDp<R> = fn(&R, u128, &[<R as Ring>::Elem]) -> <R as Ring>::Elem;
+/// A carry DP: `Σ coef · Count(total; ways)` over the `(total, coef)` terms.
+type CarryDp<R> = fn(&R, &[(u128, <R as Ring>::Elem)], &[<R as Ring>::Elem]) -> <R as Ring>::Elem;
 
 /// Losing configurations of `m` coins on `n` squares (see the module docs).
-fn losing_count<R: Ring>(ring: &R, n: u64, m: u64, count_with_ways: CarryDp<R>) -> R::Elem {
+fn losing_count<R: Ring>(ring: &R, n: u64, m: u64, combined: CarryDp<R>) -> R::Elem {
     if m == 1 {
         return ring.zero();
     }
@@ -172,16 +179,23 @@ fn losing_count<R: Ring>(ring: &R, n: u64, m: u64, count_with_ways: CarryDp<R>) 
     let k = m.div_ceil(2);
     let r = m - k + 1;
     let ways_k = column_ways(ring, k, r);
-    let l0 = count_with_ways(ring, gaps as u128, &ways_k);
     if m.is_multiple_of(2) {
-        return ring.mul(&ring.of_u128((m - 1) as u128), &l0);
+        return combined(ring, &[(gaps as u128, ring.of_u128((m - 1) as u128))], &ways_k);
     }
+    // L0 + (m−2)·Count(N+1; k) share one DP run (their carry vectors merge
+    // once the bits of N and N+1 agree); Count(N+1; k−1) needs its own.
+    let times = ring.of_u128((m - 2) as u128);
+    let with_k = combined(ring, &[(gaps as u128, ring.one()), (gaps as u128 + 1, times.clone())], &ways_k);
     let ways_k1 = column_ways(ring, k - 1, r);
-    let l1 = ring.sub(
-        &count_with_ways(ring, gaps as u128 + 1, &ways_k),
-        &count_with_ways(ring, gaps as u128 + 1, &ways_k1),
-    );
-    ring.add(&l0, &ring.mul(&ring.of_u128((m - 2) as u128), &l1))
+    let with_k1 = combined(ring, &[(gaps as u128 + 1, times)], &ways_k1);
+    ring.sub(&with_k, &with_k1)
+}
+
+/// `Σ coef · Count(total; ways)` by [`count_with_ways_reference`], one run per term.
+fn combined_reference<R: Ring>(ring: &R, terms: &[(u128, R::Elem)], ways: &[R::Elem]) -> R::Elem {
+    terms.iter().fold(ring.zero(), |acc, (total, coef)| {
+        ring.add(&acc, &ring.mul(coef, &count_with_ways_reference(ring, *total, ways)))
+    })
 }
 
 /// `ways(s) = Σ_{x even} C(active, x)·C(passive, s − x)` for `0 <= s <= active + passive`:
@@ -197,19 +211,48 @@ pub fn column_ways<R: Ring>(ring: &R, active: u64, passive: u64) -> Vec<R::Elem>
 /// the carry digit-DP, least significant bit first, ending with carry 0. A level
 /// keeps the coefficients of parity `β` of `dp · ways`.
 pub fn count_with_ways<R: Ring>(ring: &R, total: u128, ways: &[R::Elem]) -> R::Elem {
+    count_combined(ring, &[(total, ring.one())], ways)
+}
+
+/// `Σ coef · Count(total; ways)` over the `(total, coef)` terms in one carry DP:
+/// a term keeps its own carry vector while its remaining bits `total >> b`
+/// differ from every other term's; terms whose remaining bits agree face the
+/// same levels from then on, so (the DP being linear) their vectors are added,
+/// weighted by their coefficients, and carried on as one. `N` and `N + 1`
+/// merge after the trailing ones of `N` and one more level.
+pub fn count_combined<R: Ring>(ring: &R, terms: &[(u128, R::Elem)], ways: &[R::Elem]) -> R::Elem {
     // carries stay below the largest column sum, ways.len() − 1
     let carries = ways.len();
-    let multiply = ring.multiplier(ways, carries);
-    let mut dp = vec![ring.zero(); carries];
-    dp[0] = ring.one();
-    for b in 0..128 - total.leading_zeros() {
-        let beta = ((total >> b) & 1) as usize;
-        let product = multiply(&dp);
-        for (c, slot) in dp.iter_mut().enumerate() {
-            *slot = product.get(2 * c + beta).cloned().unwrap_or_else(|| ring.zero());
+    let multiply = ring.parity_multiplier(ways, carries);
+    // (remaining bits of the total, weighted carry vector)
+    let mut runs: Vec<(u128, Vec<R::Elem>)> = Vec::new();
+    for (total, coef) in terms {
+        let mut dp = vec![ring.zero(); carries];
+        dp[0] = coef.clone();
+        runs.push((*total, dp));
+    }
+    loop {
+        // merge the runs whose remaining bits agree
+        runs.sort_by_key(|run| run.0);
+        let mut merged: Vec<(u128, Vec<R::Elem>)> = Vec::with_capacity(runs.len());
+        for (rest, dp) in runs {
+            match merged.last_mut() {
+                Some((last, acc)) if *last == rest => {
+                    acc.iter_mut().zip(&dp).for_each(|(a, d)| *a = ring.add(a, d));
+                }
+                _ => merged.push((rest, dp)),
+            }
+        }
+        runs = merged;
+        if runs.iter().all(|run| run.0 == 0) {
+            break;
+        }
+        for (rest, dp) in runs.iter_mut() {
+            *dp = multiply(dp, (*rest & 1) as usize, carries);
+            *rest >>= 1;
         }
     }
-    dp[0].clone()
+    runs.first().map_or_else(|| ring.zero(), |run| run.1[0].clone())
 }
 
 /// The plain carry DP, `O(m²)` per level: the reference for [`count_with_ways`].
@@ -264,6 +307,62 @@ mod tests {
                     "n={n} c={coins} m={m}"
                 );
             }
+        }
+    }
+
+    /// The combined carry DP (N and N + 1 in one run for odd `m`) against the
+    /// plain DP run once per total, for every small strip, both parities of
+    /// coins, exactly and modulo several moduli.
+    #[test]
+    fn combined_dp_matches_reference_for_small_strips() {
+        let moduli = [1_000_000_007u64, 1 << 40, 1_234_567_890, u64::MAX, 2, 1];
+        for n in 1..=70u64 {
+            for coins in 0..n {
+                let g = SilverDollar::new(n, coins).unwrap();
+                for outcome in [Outcome::Winning, Outcome::Losing] {
+                    assert_eq!(
+                        g.carry_count(&Exact, outcome),
+                        g.carry_count_reference(&Exact, outcome),
+                        "n={n} c={coins} exact"
+                    );
+                    for m in moduli {
+                        let ring = Modular::new(Modulus::new(m).unwrap());
+                        assert_eq!(
+                            g.carry_count(&ring, outcome),
+                            g.carry_count_reference(&ring, outcome),
+                            "n={n} c={coins} m={m}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// Totals whose low bits differ long (`N = 2^j − 1`, `N + 1 = 2^j`) and
+    /// NTT-sized coin counts of both parities.
+    #[test]
+    fn combined_dp_matches_reference_on_long_carries() {
+        let ring = Modular::new(Modulus::new(1_000_000_007).unwrap());
+        for coins in [599u64, 600, 601, 602] {
+            let m = coins + 1;
+            for n in [(1u64 << 20) - 1 + m, (1 << 20) + m, (1 << 33) - 1 + m, 987_654_321_987] {
+                let g = SilverDollar::new(n, coins).unwrap();
+                assert_eq!(
+                    g.carry_count(&ring, Outcome::Winning),
+                    g.carry_count_reference(&ring, Outcome::Winning),
+                    "n={n} c={coins}"
+                );
+            }
+        }
+        for (n, coins) in
+            [((1u64 << 12) - 1 + 41, 40u64), ((1 << 12) - 1 + 42, 41), (1 << 12, 41), (1 << 12, 40)]
+        {
+            let g = SilverDollar::new(n, coins).unwrap();
+            assert_eq!(
+                g.carry_count(&Exact, Outcome::Winning),
+                g.carry_count_reference(&Exact, Outcome::Winning),
+                "n={n} c={coins} exact"
+            );
         }
     }
 

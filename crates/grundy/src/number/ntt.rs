@@ -7,8 +7,13 @@
 //! `2^151`, so the exact integer coefficient is recovered from its five
 //! residues (Garner's mixed-radix form) and reduced modulo `M`; smaller moduli
 //! need fewer primes (three for `M < 2^30` and `L <= 2^17`). Each prime's
-//! transform runs with a compile-time modulus (so `%` becomes multiplications);
-//! the five run in parallel. Cost `O(L log L)` per product.
+//! transform runs with a compile-time modulus and precomputed twiddle factors
+//! multiplied by Shoup's method; the forward transform leaves its output in
+//! bit-reversed order and the inverse takes it so (no permutation pass); the
+//! primes run in parallel. Cost `O(L log L)` per product.
+//! [`PolyMultiplier::multiply_parity`] returns only the even or only the odd
+//! coefficients: the values at `±ω^i` give the even and odd parts at `ω^{2i}`,
+//! so the inverse transform and the CRT run at half the length.
 //!
 //! [`PolyMultiplier`] keeps the transforms of a fixed factor, as the carry DP
 //! of the silver dollar game multiplies by the same column polynomial at every
@@ -41,66 +46,169 @@ fn generators() -> &'static [u64; 5] {
     })
 }
 
-/// In-place NTT modulo the prime `P` with primitive root `g`; `invert` applies
-/// the inverse transform including the division by the length.
-fn ntt<const P: u64>(a: &mut [u64], g: u64, invert: bool) {
-    let n = a.len();
-    let mut j = 0;
-    for i in 1..n {
-        let mut bit = n >> 1;
-        while j & bit != 0 {
-            j ^= bit;
-            bit >>= 1;
+/// `x · w mod P` by Shoup's method, `w_shoup = ⌊w · 2^64 / P⌋` precomputed
+/// (`w < P`, any `x`).
+#[inline(always)]
+fn mul_shoup<const P: u64>(x: u64, w: u64, w_shoup: u64) -> u64 {
+    let q = ((x as u128 * w_shoup as u128) >> 64) as u64;
+    let r = x.wrapping_mul(w).wrapping_sub(q.wrapping_mul(P));
+    if r >= P { r - P } else { r }
+}
+
+fn shoup(w: u64, p: u64) -> u64 {
+    (((w as u128) << 64) / p as u128) as u64
+}
+
+/// Twiddle factors of one prime for transforms up to length `size`, stage by
+/// stage: entry `h + j` (`h` a power of two, `j < h`) is `ω_{2h}^{±j}`, with
+/// its Shoup companion beside it.
+struct Twiddles {
+    forward: Vec<(u64, u64)>,
+    inverse: Vec<(u64, u64)>,
+    /// `ω_size^{−rev(j)}` for `j < size/2` (`rev` reversing `log₂ size − 1`
+    /// bits): the twist that turns the odd part of a product into the
+    /// transform of its odd coefficients.
+    odd_twist: Vec<(u64, u64)>,
+}
+
+impl Twiddles {
+    fn new(p: u64, g: u64, size: usize) -> Self {
+        let mut forward = vec![(0, 0); size.max(2)];
+        let mut inverse = vec![(0, 0); size.max(2)];
+        let mut h = 1;
+        while h < size {
+            let w = pow_mod(g, (p - 1) / (2 * h) as u64, p);
+            let wi = pow_mod(w, p - 2, p);
+            let (mut x, mut y) = (1u64, 1u64);
+            for j in 0..h {
+                forward[h + j] = (x, shoup(x, p));
+                inverse[h + j] = (y, shoup(y, p));
+                x = x * w % p;
+                y = y * wi % p;
+            }
+            h <<= 1;
         }
-        j |= bit;
-        if i < j {
-            a.swap(i, j);
-        }
+        let half = size / 2;
+        let bits = half.trailing_zeros();
+        let wi = pow_mod(pow_mod(g, (p - 1) / size as u64, p), p - 2, p);
+        let odd_twist = (0..half)
+            .map(|j| {
+                let i = if bits == 0 { 0 } else { j.reverse_bits() >> (usize::BITS - bits) };
+                let t = pow_mod(wi, i as u64, p);
+                (t, shoup(t, p))
+            })
+            .collect();
+        Twiddles { forward, inverse, odd_twist }
     }
-    let mut len = 2;
-    while len <= n {
-        let mut w_len = pow_mod(g, (P - 1) / len as u64, P);
-        if invert {
-            w_len = pow_mod(w_len, P - 2, P);
+}
+
+/// Forward transform (decimation in frequency): natural order in, bit-reversed
+/// order out.
+fn forward<const P: u64>(a: &mut [u64], tw: &[(u64, u64)]) {
+    let n = a.len();
+    let mut h = n / 2;
+    while h >= 1 {
+        let roots = &tw[h..2 * h];
+        for block in a.chunks_exact_mut(2 * h) {
+            let (lo, hi) = block.split_at_mut(h);
+            for ((u, v), &(w, ws)) in lo.iter_mut().zip(hi.iter_mut()).zip(roots) {
+                let (x, y) = (*u, *v);
+                let s = x + y;
+                *u = if s >= P { s - P } else { s };
+                *v = mul_shoup::<P>(x + P - y, w, ws);
+            }
         }
-        let half = len / 2;
-        let mut roots = Vec::with_capacity(half);
-        let mut w = 1u64;
-        for _ in 0..half {
-            roots.push(w);
-            w = w * w_len % P;
-        }
-        for block in a.chunks_exact_mut(len) {
-            let (lo, hi) = block.split_at_mut(half);
-            for ((u, v), &w) in lo.iter_mut().zip(hi.iter_mut()).zip(&roots) {
+        h /= 2;
+    }
+}
+
+/// Inverse transform without the division by the length (decimation in
+/// time): bit-reversed order in, natural order out.
+fn inverse<const P: u64>(a: &mut [u64], tw: &[(u64, u64)]) {
+    let n = a.len();
+    let mut h = 1;
+    while h < n {
+        let roots = &tw[h..2 * h];
+        for block in a.chunks_exact_mut(2 * h) {
+            let (lo, hi) = block.split_at_mut(h);
+            for ((u, v), &(w, ws)) in lo.iter_mut().zip(hi.iter_mut()).zip(roots) {
                 let x = *u;
-                let y = *v * w % P;
-                *u = if x + y >= P { x + y - P } else { x + y };
+                let y = mul_shoup::<P>(*v, w, ws);
+                let s = x + y;
+                *u = if s >= P { s - P } else { s };
                 *v = if x >= y { x - y } else { x + P - y };
             }
         }
-        len <<= 1;
-    }
-    if invert {
-        let inv_n = pow_mod(n as u64, P - 2, P);
-        a.iter_mut().for_each(|x| *x = *x * inv_n % P);
+        h *= 2;
     }
 }
 
-fn transform(which: usize, a: &mut [u64], invert: bool) {
-    let g = generators()[which];
+/// One prime's share of a product: `a` (reduced here) times the transformed
+/// fixed factor `fixed_hat` (already divided by the length). With `parity`
+/// `None` all coefficients come back; with `Some(β)` only those of parity `β`
+/// (in order), from a transform of half the length: the two halves of the
+/// evaluation points `±ω^i` give the even and odd parts at `ω^{2i}`.
+fn product_residues<const P: u64>(
+    a: &[u64],
+    fixed_hat: &[u64],
+    tw: &Twiddles,
+    parity: Option<usize>,
+) -> Vec<u64> {
+    let size = fixed_hat.len();
+    let mut v: Vec<u64> = Vec::with_capacity(size);
+    v.extend(a.iter().map(|&x| x % P));
+    v.resize(size, 0);
+    forward::<P>(&mut v, &tw.forward);
+    v.iter_mut().zip(fixed_hat).for_each(|(x, &y)| *x = *x * y % P);
+    match parity {
+        None => {
+            inverse::<P>(&mut v, &tw.inverse);
+            v
+        }
+        Some(beta) => {
+            let mut half: Vec<u64> = v
+                .chunks_exact(2)
+                .zip(&tw.odd_twist)
+                .map(|(pair, &(t, ts))| {
+                    let (x, y) = (pair[0], pair[1]);
+                    if beta == 0 {
+                        let s = x + y;
+                        if s >= P { s - P } else { s }
+                    } else {
+                        mul_shoup::<P>(x + P - y, t, ts)
+                    }
+                })
+                .collect();
+            inverse::<P>(&mut half, &tw.inverse);
+            half
+        }
+    }
+}
+
+fn residues_for(
+    which: usize,
+    a: &[u64],
+    fixed_hat: &[u64],
+    tw: &Twiddles,
+    parity: Option<usize>,
+) -> Vec<u64> {
     match which {
-        0 => ntt::<{ PRIMES[0] }>(a, g, invert),
-        1 => ntt::<{ PRIMES[1] }>(a, g, invert),
-        2 => ntt::<{ PRIMES[2] }>(a, g, invert),
-        3 => ntt::<{ PRIMES[3] }>(a, g, invert),
-        _ => ntt::<{ PRIMES[4] }>(a, g, invert),
+        0 => product_residues::<{ PRIMES[0] }>(a, fixed_hat, tw, parity),
+        1 => product_residues::<{ PRIMES[1] }>(a, fixed_hat, tw, parity),
+        2 => product_residues::<{ PRIMES[2] }>(a, fixed_hat, tw, parity),
+        3 => product_residues::<{ PRIMES[3] }>(a, fixed_hat, tw, parity),
+        _ => product_residues::<{ PRIMES[4] }>(a, fixed_hat, tw, parity),
     }
 }
 
-fn pointwise(which: usize, a: &mut [u64], b: &[u64]) {
-    let p = PRIMES[which];
-    a.iter_mut().zip(b).for_each(|(x, &y)| *x = *x * y % p);
+fn forward_for(which: usize, a: &mut [u64], tw: &Twiddles) {
+    match which {
+        0 => forward::<{ PRIMES[0] }>(a, &tw.forward),
+        1 => forward::<{ PRIMES[1] }>(a, &tw.forward),
+        2 => forward::<{ PRIMES[2] }>(a, &tw.forward),
+        3 => forward::<{ PRIMES[3] }>(a, &tw.forward),
+        _ => forward::<{ PRIMES[4] }>(a, &tw.forward),
+    }
 }
 
 /// Garner constants: `inv[i][j] = p_j^{-1} mod p_i` for `j < i`.
@@ -160,9 +268,11 @@ pub fn multiply_schoolbook(a: &[u64], b: &[u64], m: u64) -> Vec<u64> {
 pub struct PolyMultiplier {
     m: u64,
     fixed: Vec<u64>,
-    /// `fixed`'s transforms, one per prime, at length `size`.
+    /// `fixed`'s transforms, one per prime, at length `size` (bit-reversed
+    /// order, divided by `size`).
     fixed_hat: Vec<Vec<u64>>,
-    size: usize,
+    /// Each prime's twiddle factors for length `fixed_hat[i].len()`.
+    twiddles: Vec<Twiddles>,
     other_len: usize,
     /// How many primes the products need: their product must exceed the
     /// largest possible coefficient, `min(len) · (m − 1)²`.
@@ -193,38 +303,55 @@ impl PolyMultiplier {
         let size = (fixed.len() + other_len).max(2).next_power_of_two();
         assert!(size <= MAX_LEN, "product too long for the NTT primes");
         let primes = primes_needed(fixed.len().min(other_len), m);
-        let fixed_hat = (0..primes)
+        let prepared: Vec<(Vec<u64>, Twiddles)> = (0..primes)
             .into_par_iter()
             .map(|i| {
-                let mut v: Vec<u64> = fixed.iter().map(|&x| x % PRIMES[i]).collect();
+                let p = PRIMES[i];
+                let tw = Twiddles::new(p, generators()[i], size);
+                let mut v: Vec<u64> = fixed.iter().map(|&x| x % p).collect();
                 v.resize(size, 0);
-                transform(i, &mut v, false);
-                v
+                forward_for(i, &mut v, &tw);
+                // the inverse transforms leave the division by the length here
+                let inv_size = pow_mod(size as u64 % p, p - 2, p);
+                v.iter_mut().for_each(|x| *x = *x * inv_size % p);
+                (v, tw)
             })
             .collect();
-        PolyMultiplier { m, fixed: fixed.to_vec(), fixed_hat, size, other_len, primes }
+        let (fixed_hat, twiddles) = prepared.into_iter().unzip();
+        PolyMultiplier { m, fixed: fixed.to_vec(), fixed_hat, twiddles, other_len, primes }
     }
 
     /// `a · fixed mod m` (all `a.len() + fixed.len() − 1` coefficients).
     pub fn multiply(&self, a: &[u64]) -> Vec<u64> {
-        assert!(a.len() <= self.other_len, "factor longer than prepared");
         if a.is_empty() || self.fixed.is_empty() {
             return Vec::new();
         }
         let out_len = a.len() + self.fixed.len() - 1;
+        self.combine(a, None, out_len)
+    }
+
+    /// The coefficients `β, β + 2, β + 4, …` of `a · fixed mod m`, the first
+    /// `count` of them (zeros past the product's end): half the inverse
+    /// transform and half the CRT work of [`PolyMultiplier::multiply`].
+    pub fn multiply_parity(&self, a: &[u64], beta: usize, count: usize) -> Vec<u64> {
+        assert!(beta < 2, "a parity is 0 or 1");
+        if a.is_empty() || self.fixed.is_empty() {
+            return vec![0; count];
+        }
+        let out_len = a.len() + self.fixed.len() - 1;
+        let available = (out_len + 1 - beta) / 2;
+        let mut out = self.combine(a, Some(beta), available.min(count));
+        out.resize(count, 0);
+        out
+    }
+
+    fn combine(&self, a: &[u64], parity: Option<usize>, len: usize) -> Vec<u64> {
+        assert!(a.len() <= self.other_len, "factor longer than prepared");
         let residues: Vec<Vec<u64>> = (0..self.primes)
             .into_par_iter()
-            .map(|i| {
-                let mut v: Vec<u64> = a.iter().map(|&x| x % PRIMES[i]).collect();
-                v.resize(self.size, 0);
-                transform(i, &mut v, false);
-                pointwise(i, &mut v, &self.fixed_hat[i]);
-                transform(i, &mut v, true);
-                v.truncate(out_len);
-                v
-            })
+            .map(|i| residues_for(i, a, &self.fixed_hat[i], &self.twiddles[i], parity))
             .collect();
-        (0..out_len)
+        (0..len)
             .into_par_iter()
             .with_min_len(1 << 12)
             .map(|k| {
@@ -272,6 +399,24 @@ mod tests {
             let b: Vec<u64> = b.into_iter().map(|x| x % m).collect();
             let mult = PolyMultiplier::new(&b, a.len(), m);
             prop_assert_eq!(mult.multiply(&a), multiply_schoolbook(&a, &b, m));
+        }
+
+        #[test]
+        fn parity_products_match_schoolbook(
+            a in prop::collection::vec(any::<u64>(), 1..300),
+            b in prop::collection::vec(any::<u64>(), 1..300),
+            m in 1u64..=u64::MAX,
+            extra in 0usize..40,
+        ) {
+            let a: Vec<u64> = a.into_iter().map(|x| x % m).collect();
+            let b: Vec<u64> = b.into_iter().map(|x| x % m).collect();
+            let mult = PolyMultiplier::new(&b, a.len() + extra, m);
+            let full = multiply_schoolbook(&a, &b, m);
+            for beta in 0..2 {
+                let count = a.len() + b.len() / 2 + extra;
+                let want: Vec<u64> = (0..count).map(|c| full.get(2 * c + beta).copied().unwrap_or(0)).collect();
+                prop_assert_eq!(mult.multiply_parity(&a, beta, count), want);
+            }
         }
     }
 }

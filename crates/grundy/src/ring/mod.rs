@@ -114,6 +114,22 @@ pub trait Ring: Sync + Sized {
         let fixed = fixed.to_vec();
         Box::new(move |a: &[Self::Elem]| schoolbook(self, a, &fixed))
     }
+
+    /// Like [`Ring::multiplier`], but keeping only the coefficients of one
+    /// parity: `f(a, β, count)` is coefficients `β, β + 2, …` of `a · fixed`,
+    /// the first `count` of them (zeros past the end). By default from the
+    /// full product.
+    fn parity_multiplier<'a>(
+        &'a self,
+        fixed: &[Self::Elem],
+        other_len: usize,
+    ) -> ParityMultiplier<'a, Self::Elem> {
+        let full = self.multiplier(fixed, other_len);
+        Box::new(move |a: &[Self::Elem], beta: usize, count: usize| {
+            let product = full(a);
+            (0..count).map(|c| product.get(2 * c + beta).cloned().unwrap_or_else(|| self.zero())).collect()
+        })
+    }
 }
 
 /// A ring in which counts are computed: it can divide an integer sum by a power
@@ -153,6 +169,10 @@ pub trait Counting: Ring {
 
 /// A function multiplying polynomials by a fixed polynomial (see [`Ring::multiplier`]).
 pub type Multiplier<'a, E> = Box<dyn Fn(&[E]) -> Vec<E> + Send + Sync + 'a>;
+
+/// A function keeping one parity of products by a fixed polynomial (see
+/// [`Ring::parity_multiplier`]): `(a, β, count)`.
+pub type ParityMultiplier<'a, E> = Box<dyn Fn(&[E], usize, usize) -> Vec<E> + Send + Sync + 'a>;
 
 /// The schoolbook product of two polynomials in any ring.
 pub fn schoolbook<R: Ring>(ring: &R, a: &[R::Elem], b: &[R::Elem]) -> Vec<R::Elem> {

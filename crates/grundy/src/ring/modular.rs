@@ -1,6 +1,6 @@
 //! Arithmetic modulo any `1 <= M <= 2^64 − 1`.
 
-use super::{Counting, Lifted, Multiplier, Ring};
+use super::{Counting, Lifted, Multiplier, ParityMultiplier, Ring};
 use crate::error::{Budget, Error};
 use crate::modular::Montgomery;
 use crate::number::binomial_mod::BinomialMod;
@@ -109,6 +109,20 @@ impl Ring for Modular {
         }
         let ntt = PolyMultiplier::new(fixed, other_len, self.m);
         Box::new(move |a: &[u64]| ntt.multiply(a))
+    }
+
+    /// [`PolyMultiplier::multiply_parity`] (half the inverse transform and
+    /// half the CRT work) once both factors are long enough.
+    fn parity_multiplier<'a>(&'a self, fixed: &[u64], other_len: usize) -> ParityMultiplier<'a, u64> {
+        if fixed.len().min(other_len) < NTT_THRESHOLD {
+            let fixed = fixed.to_vec();
+            return Box::new(move |a: &[u64], beta: usize, count: usize| {
+                let product = multiply_schoolbook(a, &fixed, self.m);
+                (0..count).map(|c| product.get(2 * c + beta).copied().unwrap_or(0)).collect()
+            });
+        }
+        let ntt = PolyMultiplier::new(fixed, other_len, self.m);
+        Box::new(move |a: &[u64], beta: usize, count: usize| ntt.multiply_parity(a, beta, count))
     }
 }
 
