@@ -82,6 +82,9 @@ pub enum Remedy {
     Smaller(&'static str),
     /// Raise the limit with this name.
     Raise(&'static str),
+    /// Choose a smaller value of the first parameter, or raise the limit
+    /// named second.
+    SmallerOrRaise(&'static str, &'static str),
 }
 
 impl fmt::Display for Remedy {
@@ -90,6 +93,7 @@ impl fmt::Display for Remedy {
             Remedy::Modulus => f.write_str("pass a `modulus` to count modulo M"),
             Remedy::Smaller(p) => write!(f, "choose a smaller `{p}`"),
             Remedy::Raise(p) => write!(f, "raise `{p}`"),
+            Remedy::SmallerOrRaise(p, limit) => write!(f, "choose a smaller `{p}` or raise `{limit}`"),
         }
     }
 }
