@@ -13,7 +13,7 @@ pub struct HeapsArgs {
     moves: Option<String>,
     #[arg(long, help = crate::GAME_HELP)]
     game: Option<String>,
-    /// Largest heap: heap sizes run over MIN..=N (games without a periodicity theorem, such as --moves squares, are computed directly up to max(--max-len, 10^7)).
+    /// Largest heap: heap sizes run over MIN..=N (0 only with --min 0; games without a periodicity theorem, such as --moves squares, are computed directly up to max(--max-len, 10^7)).
     #[arg(long, value_parser = crate::number)]
     n: u64,
     /// Number of heaps.
@@ -35,8 +35,7 @@ pub struct HeapsArgs {
 pub fn run(a: &HeapsArgs) -> CliResult {
     let game = HeapGame::parse(a.moves.as_deref(), a.game.as_deref())?;
     let limits = Limits::new(usize::try_from(a.max_len).unwrap_or(usize::MAX), a.max_work)?;
-    let heaps =
-        Heaps::new(game, a.n, a.piles)?.with_min(a.min).with_limits(limits).with_order(a.opts.order());
+    let heaps = Heaps::with_range(game, a.min, a.n, a.piles)?.with_limits(limits).with_order(a.opts.order());
     let parameters = params(&[
         ("game", json!(heaps.component().game().describe())),
         ("n", json!(a.n)),

@@ -103,7 +103,7 @@ pub fn run(a: &SequenceArgs) -> CliResult {
         .into());
     }
     let limits = Limits::new(usize::try_from(a.max_len).unwrap_or(usize::MAX), a.max_work)?;
-    game.check_request(a.len as usize, "len")?;
+    game.check_request_within(a.len as usize, "len", a.max_work)?;
     let analysis = analyze(&game, a, limits)?;
     let shown = &analysis.values[..(a.len as usize).min(analysis.values.len())];
     if let Some(path) = &a.plot {
@@ -143,7 +143,8 @@ pub fn run(a: &SequenceArgs) -> CliResult {
                     emit(format!("saltus: {s} (g(n + {p}) = g(n) + {s} for n >= {e})"));
                     emit(match (certified, summary.observed_to) {
                         (true, _) => format!(
-                            "certified: yes, arithmetic-periodic (all-but subtraction theorem), from {} computed values",
+                            "certified: yes, arithmetic-periodic ({}), from {} computed values",
+                            analysis.arithmetic.as_ref().and_then(|a| a.theorem()).unwrap_or("proved"),
                             analysis.computed
                         ),
                         (false, observed) => format!(

@@ -754,3 +754,96 @@ fn count_of_a_few_large_values_answers_at_once() {
     assert!(!o.status.success() && err.lines().count() == 1, "{err}");
     assert!(err.contains("rank 40") && err.contains("give fewer distinct values"), "{err}");
 }
+
+/// Losing ordered `piles`-tuples of heaps in `min..=n` from the plain
+/// definition of the code's values ([`grundy::OctalCode::values_quadratic`]).
+fn brute_heaps(code: &str, min: usize, n: usize, piles: u32) -> u64 {
+    let g = grundy::OctalCode::parse(code).unwrap().values_quadratic(n + 1);
+    let size = (n + 1 - min.min(n + 1)) as u64;
+    (0..size.pow(piles))
+        .filter(|&t| {
+            let mut x = 0;
+            let mut t = t;
+            for _ in 0..piles {
+                x ^= g[min + (t % size) as usize];
+                t /= size;
+            }
+            x == 0
+        })
+        .count() as u64
+}
+
+#[test]
+fn codes_that_count_up_answer_at_once_at_any_size() {
+    for code in ["0.[F]", "0.[B]", "0.[7]"] {
+        for (n, piles) in [(12, 2), (9, 3)] {
+            let want = brute_heaps(code, 1, n, piles).to_string();
+            let got =
+                ok_line(&["heaps", "--game", code, "--n", &n.to_string(), "--piles", &piles.to_string()]);
+            assert_eq!(got, want, "{code} n={n}");
+        }
+        // g(n) = n: two heaps lose exactly when equal, N of them
+        for n in ["20000", "10^5", "10^7", "10^18"] {
+            // 10^18 heaps cannot be computed one by one: answering at all proves the certificate
+            let got = ok_line(&["heaps", "--game", code, "--n", n, "--piles", "2", "--modulus", "1000"]);
+            assert_eq!(got, "0", "{code} --n {n}");
+        }
+        let o = grundy(&["sequence", "--game", code, "--len", "20000", "--max-len", "64"]);
+        assert!(o.status.success(), "{code}");
+        assert!(stdout(&o).contains("certified: yes"), "{code}");
+    }
+}
+
+#[test]
+fn slow_group_codes_are_refused_before_any_work() {
+    // splits without removal (d0 = 8): cubic work, no theorem here
+    assert_eq!(
+        ok_line(&["heaps", "--game", "8.[3]", "--n", "10", "--piles", "3"]),
+        brute_heaps("8.[3]", 1, 10, 3).to_string()
+    );
+    assert_eq!(ok_line(&["heaps", "--game", "8.[3]", "--n", "100", "--piles", "2"]), "100");
+    for args in [
+        &["heaps", "--game", "8.[3]", "--n", "20000", "--piles", "2", "--modulus", "1000"][..],
+        &["heaps", "--game", "8.[3]", "--n", "10^5", "--piles", "2", "--modulus", "1000"],
+        &["heaps", "--game", "4.[3]", "--n", "10^6", "--piles", "2", "--modulus", "1000"],
+        &["sequence", "--game", "8.[3]", "--len", "20000"],
+    ] {
+        let o = grundy(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        // refused by the estimate of the work, not after it
+        assert!(err.contains("would need") && err.contains("--max-work"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn the_empty_heap_alone_with_min_0_and_n_0() {
+    assert_eq!(ok_line(&["heaps", "--game", "0.77", "--n", "0", "--piles", "3", "--min", "0"]), "1");
+    assert_eq!(ok_line(&["heaps", "--game", "0.77", "--n", "0", "--piles", "0", "--min", "0"]), "1");
+    assert_eq!(
+        ok_line(&["heaps", "--game", "0.77", "--n", "0", "--piles", "2", "--min", "0", "--count", "winning"]),
+        "0"
+    );
+    assert_eq!(ok_line(&["heaps", "--game", "0.77", "--n", "1", "--piles", "3", "--min", "0"]), "4");
+    // an empty range: no position for one heap or more, one for none
+    assert_eq!(ok_line(&["heaps", "--game", "0.77", "--n", "5", "--piles", "2", "--min", "6"]), "0");
+    assert_eq!(ok_line(&["heaps", "--game", "0.77", "--n", "5", "--piles", "0", "--min", "6"]), "1");
+    let o = grundy(&["heaps", "--game", "0.77", "--n", "0", "--piles", "3"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--min 0"));
+}
+
+#[test]
+fn error_messages_have_no_runs_of_spaces() {
+    for args in [
+        &["heaps", "--moves", "all-but:3,5", "--n", "10^18", "--piles", "2", "--modulus", "1000"][..],
+        &["heaps", "--moves", "all-but:3,5", "--n", "10^18", "--piles", "2"],
+        &["heaps", "--game", "8.[3]", "--n", "10^5", "--piles", "2"],
+    ] {
+        let o = grundy(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!err.is_empty() && !err.contains("  "), "{args:?}: {err:?}");
+    }
+}

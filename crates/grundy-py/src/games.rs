@@ -173,7 +173,7 @@ pub fn heaps<'py>(
     let request = Request::new(modulus, count, order)?;
     let game = heap_game(game, moves, &request.pending)?;
     let (n, piles, min) = (u64_arg(n, "n")?, u64_arg(piles, "piles")?, u64_or(min, "min", 1)?);
-    let heaps = lib(Heaps::new(game, n, piles))?.with_min(min).with_limits(limits(max_len, max_work)?);
+    let heaps = lib(Heaps::with_range(game, min, n, piles))?.with_limits(limits(max_len, max_work)?);
     request.count(py, &heaps.with_order(request.order()))
 }
 

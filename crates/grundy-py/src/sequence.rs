@@ -101,7 +101,7 @@ pub fn sequence(
         // no period can be certified: values beyond those asked for serve nothing
         limits = lib(Limits::new(limits.max_len().min(length.max(1)), limits.max_work()))?;
     }
-    lib(game.check_request(length, "length"))?;
+    lib(game.check_request_within(length, "length", limits.max_work()))?;
     let analysis = detached(py, &pending, |ctx| {
         ctx.budget.check_memory(12.0 * length as f64, "the list of values", "length")?;
         game.analyze_in(length, limits, ctx)

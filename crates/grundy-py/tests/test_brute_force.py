@@ -204,3 +204,21 @@ def test_sequence_values_and_period(kwargs):
     assert not any(
         all(g[i] == g[i - q] for i in range(e + q, length)) for q in range(1, p)
     ), "period not fundamental"
+
+
+@pytest.mark.parametrize("piles", [0, 1, 3])
+def test_n_0_with_min_0_is_the_empty_heap_alone(piles):
+    assert grundy.heaps(0, piles, game="0.77", min=0) == brute.heaps(0, piles, game="0.77", min=0)[1] == 1
+    assert grundy.heaps(0, piles, game="0.77", min=0, count="winning") == 0
+
+
+def test_an_empty_range_of_heap_sizes():
+    assert grundy.heaps(5, 2, game="0.77", min=6) == brute.heaps(5, 2, game="0.77", min=6)[1] == 0
+    assert grundy.heaps(5, 0, game="0.77", min=6) == brute.heaps(5, 0, game="0.77", min=6)[1] == 1
+
+
+@pytest.mark.parametrize("game", ["0.[7]", "0.[B]", "0.[F]"])
+def test_codes_that_count_up(game):
+    assert grundy.heaps(6, 3, game=game) == brute.heaps(6, 3, game=game)[1] == 24
+    # g(n) = n, certified: two heaps up to 10^18 lose exactly when equal
+    assert grundy.heaps(10**18, 2, game=game) == 10**18

@@ -19,6 +19,8 @@ ERRORS = [
     (lambda: grundy.board(5, 2, dims=-1), ValueError, "`dims` must be nonnegative"),
     (lambda: grundy.heaps(5, 2, game="0.77", min=2**70), OverflowError, "`min`"),
     (lambda: grundy.heaps(5, 2, game="0.77", max_work=-1), ValueError, "`max_work`"),
+    (lambda: grundy.heaps(0, 2, game="0.77"), ValueError, "`min` 0 admits the empty heap"),
+    (lambda: grundy.sequence(20000, game="8.[3]"), ValueError, "raise `max_work`"),
     (lambda: grundy.sequence(-1, game="0.77"), ValueError, "`length` must be nonnegative"),
     (lambda: grundy.sequence(2**28 + 1, game="0.77"), ValueError, "`length` is limited to 268435456"),
     (lambda: grundy.prime_pi(-5), ValueError, "`n` must be nonnegative"),

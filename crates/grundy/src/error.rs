@@ -84,6 +84,9 @@ pub enum Remedy {
     Raise(&'static str),
     /// Give fewer of these.
     Fewer(&'static str),
+    /// Choose a smaller value of the first parameter, or raise the limit
+    /// named second.
+    SmallerOrRaise(&'static str, &'static str),
 }
 
 impl fmt::Display for Remedy {
@@ -93,6 +96,7 @@ impl fmt::Display for Remedy {
             Remedy::Smaller(p) => write!(f, "choose a smaller `{p}`"),
             Remedy::Raise(p) => write!(f, "raise `{p}`"),
             Remedy::Fewer(what) => write!(f, "give fewer {what}"),
+            Remedy::SmallerOrRaise(p, limit) => write!(f, "choose a smaller `{p}` or raise `{limit}`"),
         }
     }
 }

@@ -297,3 +297,57 @@ fn a_small_request_stays_within_the_work_budget() {
         assert!(a.work <= limits.max_work() + 30 * a.computed as u64 * 4, "{code}: {} steps", a.work);
     }
 }
+
+#[test]
+fn codes_that_count_up_are_certified_and_match_the_definition() {
+    use grundy::{Counter, Heaps, Outcome};
+    for code in ["0.[7]", "0.[B]", "0.[F]", "0.3[7]", "0.[F!]", "0.7[B!]", "0.[37]"] {
+        let c = OctalCode::parse(code).unwrap();
+        assert!(c.counts_up(), "{code}");
+        let want = c.values_quadratic(90);
+        assert!(want.iter().enumerate().all(|(i, &v)| v as usize == i), "{code}: {want:?}");
+        let game = HeapGame::Octal(c);
+        let a = game.analyze(90, Limits::default()).unwrap();
+        assert_eq!(a.values[..90], want[..], "{code}");
+        let arith = a.arithmetic.expect("certified");
+        assert!(arith.certified(), "{code}");
+        assert_eq!((arith.preperiod(), arith.period(), arith.saltus()), (0, 1, 1));
+        assert_eq!(arith.value(10u64.pow(18)), 10u128.pow(18));
+        // two heaps up to 10^18 lose exactly when equal
+        let heaps = Heaps::new(game, 10u64.pow(18), 2).unwrap();
+        assert_eq!(heaps.count_exact(Outcome::Losing).unwrap(), 10u64.pow(18).into(), "{code}");
+    }
+    for code in ["4.[3]", "8.[3]", "0.1[7]", "0.[7]3", "0.37"] {
+        if let Ok(c) = OctalCode::parse(code) {
+            assert!(!c.counts_up(), "{code}");
+        }
+    }
+}
+
+#[test]
+fn group_codes_with_cubic_work_are_refused_by_estimate() {
+    let game = HeapGame::parse(None, Some("8.[3]")).unwrap();
+    assert!(game.check_request_within(101, "n", 0).is_ok());
+    let e = game.check_request_within(100_001, "n", 400_000_000).unwrap_err().to_string();
+    assert!(e.contains("choose a smaller `n` or raise `max_work`"), "{e}");
+    // the estimate counts the cubic cost: 20000 values are over the budget
+    assert!(game.check_request_within(20_001, "n", 0).is_err());
+    assert!(game.linear_work(20_001) > 1e11);
+}
+
+#[test]
+fn heaps_of_size_0_only_with_min_0() {
+    use grundy::{Counter, Heap, Heaps, Outcome};
+    let kayles = HeapGame::parse(None, Some("0.77")).unwrap();
+    for piles in [0u64, 1, 3] {
+        let heaps = Heaps::with_range(kayles.clone(), 0, 0, piles).unwrap();
+        assert_eq!(heaps.count_exact(Outcome::Losing).unwrap(), 1u8.into(), "{piles}");
+        assert_eq!(heaps.count_exact(Outcome::Winning).unwrap(), 0u8.into(), "{piles}");
+    }
+    let one = Heaps::with_range(kayles.clone(), 0, 1, 3).unwrap();
+    assert_eq!(one.count_exact(Outcome::Losing).unwrap(), 4u8.into());
+    let empty = Heaps::with_range(kayles.clone(), 6, 5, 2).unwrap();
+    assert_eq!(empty.count_exact(Outcome::Losing).unwrap(), 0u8.into());
+    assert!(Heap::with_range(kayles.clone(), 1, 0).is_err());
+    assert!(Heap::new(kayles, 0).is_err());
+}

@@ -6,8 +6,10 @@
 //! sets) it is a [`crate::xor::DyadicHistogram`] of a few blocks, as large.
 //! Without either, `N` is limited to the computed range: games that no
 //! periodicity theorem covers (subtraction by squares, primes, …, codes with
-//! a repeating group other than `all-but` sets) have their values computed
-//! directly up to [`DIRECT_LIMIT`] (or `max_len`, if larger).
+//! a repeating group other than `all-but` sets and codes that count up, see
+//! [`crate::heap::arith`]) have their values computed directly up to
+//! [`DIRECT_LIMIT`] (or `max_len`, if larger), when their estimated work is
+//! within the budget ([`HeapGame::check_request_within`]).
 
 use crate::count::{Component, Context, Copies, Histogram, Positions};
 use crate::error::{Error, Remedy};
@@ -44,10 +46,29 @@ pub struct Heap {
 impl Heap {
     /// Heaps of `game` in `1..=n`, `n >= 1`, with the default [`Limits`].
     pub fn new(game: HeapGame, n: u64) -> Result<Self, Error> {
-        if n == 0 {
-            return Err(Error::invalid("n", "must be at least 1 (heap sizes run over 1..=n)"));
+        Self::with_range(game, 1, n)
+    }
+
+    /// Heaps of `game` in `min..=n`, with the default [`Limits`]. `n = 0` is
+    /// allowed only with `min = 0` (the empty heap alone); otherwise `n >= 1`.
+    /// `min > n >= 1` leaves no size at all (no position for one heap or more).
+    ///
+    /// ```
+    /// use grundy::{Component, Heap, HeapGame};
+    ///
+    /// let kayles = HeapGame::parse(None, Some("0.77")).unwrap();
+    /// let empty = Heap::with_range(kayles.clone(), 0, 0).unwrap();
+    /// assert_eq!(empty.positions().to_string(), "1");
+    /// assert!(Heap::with_range(kayles, 1, 0).is_err());
+    /// ```
+    pub fn with_range(game: HeapGame, min: u64, n: u64) -> Result<Self, Error> {
+        if n == 0 && min > 0 {
+            return Err(Error::invalid(
+                "n",
+                "must be at least 1 (heap sizes run over min..=n); `min` 0 admits the empty heap and `n` 0",
+            ));
         }
-        Ok(Heap { game, min: 1, n, limits: Limits::default() })
+        Ok(Heap { game, min, n, limits: Limits::default() })
     }
 
     /// The same heap with sizes in `min..=n` (`min = 0` includes the empty
@@ -76,7 +97,7 @@ impl Heap {
     fn direct_only(&self) -> bool {
         match &self.game {
             HeapGame::Subtraction(s) => s.as_family().is_some(),
-            HeapGame::Octal(c) => c.group().is_some() && c.as_all_but().is_none(),
+            HeapGame::Octal(c) => c.group().is_some() && c.as_all_but().is_none() && !c.counts_up(),
             _ => false,
         }
     }
@@ -106,7 +127,7 @@ impl Heap {
         };
         let direct = self.n < limit;
         if direct {
-            self.game.check_request(self.n as usize + 1, "n")?;
+            self.game.check_request_within(self.n as usize + 1, "n", self.limits.max_work())?;
         }
         let (want, limits) = match direct {
             true => (self.n as usize + 1, Limits::new(self.n as usize + 1, self.limits.max_work())?),
@@ -176,6 +197,21 @@ impl Heaps {
     /// `piles` heaps of `game` in `1..=n`.
     pub fn new(game: HeapGame, n: u64, piles: u64) -> Result<Self, Error> {
         Ok(Copies::of(Heap::new(game, n)?, piles))
+    }
+
+    /// `piles` heaps of `game` in `min..=n` (see [`Heap::with_range`]: `n = 0`
+    /// needs `min = 0`).
+    ///
+    /// ```
+    /// use grundy::{Counter, HeapGame, Heaps, Outcome};
+    ///
+    /// // three empty heaps: one position, and it is lost
+    /// let kayles = HeapGame::parse(None, Some("0.77")).unwrap();
+    /// let heaps = Heaps::with_range(kayles, 0, 0, 3).unwrap();
+    /// assert_eq!(heaps.count_exact(Outcome::Losing).unwrap(), 1u8.into());
+    /// ```
+    pub fn with_range(game: HeapGame, min: u64, n: u64, piles: u64) -> Result<Self, Error> {
+        Ok(Copies::of(Heap::with_range(game, min, n)?, piles))
     }
 
     /// The same question with heap sizes in `min..=n`.

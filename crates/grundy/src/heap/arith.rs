@@ -35,9 +35,29 @@
 //! `B ∪ (R + s)` and `B' ∪ (R + s)` are equal. ∎
 //!
 //! The search tries every preperiod `e' >= e` up to `e + 2p` and asks for the
-//! fewest agreements from `e`. Other games (codes with a repeating group,
-//! families) have no such theorem here: their arithmetic periodicity is only
-//! reported as observed on the computed prefix.
+//! fewest agreements from `e`.
+//!
+//! **Certificate for codes that count up.** Let a code have `d₀ = 0` (no split
+//! without removing tokens) and bits 1 and 2 in every digit `d_k`, `k >= 1`,
+//! the repeating group's included (so moves remove any number of tokens:
+//! `0.[3]`, `0.[7]`, `0.[B]`, `0.[F]`, `0.3[7]`, with or without `!`). Then
+//! `g(n) = n` for every `n`: arithmetic-periodic with `e = 0`, `p = 1`,
+//! `s = 1`, whatever the prefix.
+//!
+//! *Proof.* Induction on `n`, assuming `g(m) = m` for `m < n`. Removing
+//! `k = n − m` tokens, `1 <= k <= n`, leaves the heap `m` (bit 2, `m >= 1`)
+//! or nothing (bit 1, `m = 0`), so every value `0..n` is an option of `n`.
+//! Every other move removes `k >= 1` tokens (`d₀ = 0`) and leaves two or
+//! three nonempty heaps `a₁ + … + a_j = n − k < n`, of value
+//! `g(a₁) ⊕ … ⊕ g(a_j) = a₁ ⊕ … ⊕ a_j <= a₁ + … + a_j < n` (XOR is addition
+//! without carries). So the options of `n` are exactly the values `0..n`, and
+//! `g(n) = n`. (`!` only removes split options, which changes nothing.) ∎
+//!
+//! With `d₀ != 0` the parts of a split sum to `n` and their XOR may reach
+//! `n` (Lasker's Nim `4.[3]`: `g(4j + 3) = 4j + 4`), so the proof does not
+//! apply. Other games (other codes with a repeating group, families) have no
+//! such theorem here: their arithmetic periodicity is only reported as
+//! observed on the computed prefix.
 
 use super::period::find_period_of;
 use crate::error::Error;
@@ -59,7 +79,15 @@ pub struct ArithmeticPeriodic {
     pub(crate) certified: bool,
     /// The relation was checked for every `n` with `n + period` below this.
     pub(crate) observed_to: usize,
+    /// The theorem that proves it, when certified.
+    pub(crate) theorem: Option<&'static str>,
 }
+
+/// The name of the theorem for `all-but` subtraction sets.
+pub const ALL_BUT_THEOREM: &str = "all-but subtraction theorem";
+
+/// The name of the theorem for codes that count up.
+pub const COUNTS_UP_THEOREM: &str = "a code that counts up: g(n) = n";
 
 impl ArithmeticPeriodic {
     /// `g(0..preperiod + period)`.
@@ -92,6 +120,27 @@ impl ArithmeticPeriodic {
         self.observed_to
     }
 
+    /// The theorem that certifies it ([`ALL_BUT_THEOREM`] or
+    /// [`COUNTS_UP_THEOREM`]); `None` when only observed.
+    pub fn theorem(&self) -> Option<&'static str> {
+        self.theorem
+    }
+
+    /// `g(n) = n` of a code that counts up (see the module documentation),
+    /// checked on `values`, the values computed so far: `None` if one differs
+    /// (which the theorem rules out).
+    pub fn counting_up(values: &[u32]) -> Option<Self> {
+        values.iter().enumerate().all(|(i, &v)| v as usize == i).then(|| ArithmeticPeriodic {
+            values: vec![0],
+            preperiod: 0,
+            period: 1,
+            saltus: 1,
+            certified: true,
+            observed_to: values.len(),
+            theorem: Some(COUNTS_UP_THEOREM),
+        })
+    }
+
     /// `g(i)` for any `i`.
     pub fn value(&self, i: u64) -> u128 {
         let e = self.preperiod as u64;
@@ -118,7 +167,8 @@ impl ArithmeticPeriodic {
             return Err(Error::invalid(
                 "n",
                 format!(
-                    "is beyond the computed values, and the saltus {} of this game is not a power of two:                      its histogram has no block structure here; choose a smaller `n`",
+                    "is beyond the computed values, and the saltus {} of this game is not a power of two: \
+                     its histogram has no block structure here; choose a smaller `n`",
                     self.saltus
                 ),
             ));
@@ -291,6 +341,7 @@ fn search(
         saltus,
         certified,
         observed_to: values.len(),
+        theorem: certified.then_some(ALL_BUT_THEOREM),
     };
     Some(fundamental(found))
 }

@@ -24,6 +24,11 @@ impl BitSet {
         self.words[w] |= 1u64 << (v & 63);
     }
 
+    /// Whether `v` is in the set.
+    pub(crate) fn contains(&self, v: u32) -> bool {
+        self.words.get((v >> 6) as usize).is_some_and(|w| w >> (v & 63) & 1 == 1)
+    }
+
     /// The smallest value `>= from` not in the set.
     pub(crate) fn next_absent(&self, from: u32) -> u32 {
         let mut w = (from >> 6) as usize;

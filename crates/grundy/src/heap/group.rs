@@ -32,6 +32,8 @@ pub(crate) struct GroupValues<'a> {
     low: Vec<u32>,
     triples: TripleSplits,
     scratch: BitSet,
+    /// The values of the written digits' moves from the current heap.
+    written: BitSet,
     pub(crate) work: u64,
 }
 
@@ -56,6 +58,7 @@ impl<'a> GroupValues<'a> {
             low: vec![0; len],
             triples: TripleSplits::default(),
             scratch: BitSet::default(),
+            written: BitSet::default(),
             work: 0,
         }
     }
@@ -106,19 +109,22 @@ impl<'a> GroupValues<'a> {
         }
     }
 
-    /// The values reached by the written digits before the group (`k < s₀`).
-    fn written_values(&mut self, n: usize) -> Vec<u32> {
+    /// The values reached by the written digits before the group (`k < s₀`),
+    /// as a bit set (a sorted list of the `n/2` values of a split cost a sort
+    /// per heap, more than the splits themselves).
+    fn written_values(&mut self, n: usize) -> BitSet {
         let code = self.code;
         let top = self.start.min(code.written().len()).min(n + 1);
-        let mut out = Vec::new();
-        let mut set = BitSet::default();
+        let mut set = std::mem::take(&mut self.written);
+        set.clear();
+        self.work += set.words().len() as u64;
         for k in 0..top {
             let d = code.written()[k];
             if k >= 1 && k == n && d.bits & 1 != 0 {
-                out.push(0);
+                set.insert(0);
             }
             if k >= 1 && k < n && d.bits & 2 != 0 {
-                out.push(self.g[n - k]);
+                set.insert(self.g[n - k]);
             }
             if d.bits & 4 != 0 && n >= k + 2 {
                 self.work += INSERT_COST * add_pairs(&self.g, n - k, d.distinct, &mut set);
@@ -128,10 +134,7 @@ impl<'a> GroupValues<'a> {
             }
         }
         self.work += top as u64 + 1;
-        out.extend(set.iter());
-        out.sort_unstable();
-        out.dedup();
-        out
+        set
     }
 
     /// Computes `g(len)`.
@@ -158,15 +161,16 @@ impl<'a> GroupValues<'a> {
             loop {
                 v = view.next_absent(v);
                 self.work += 1;
-                if written.binary_search(&v).is_ok() {
+                if written.contains(v) {
                     v += 1;
                 } else {
                     break v;
                 }
             }
         } else {
-            (0u32..).find(|v| written.binary_search(v).is_err()).unwrap_or(0)
+            written.next_absent(0)
         };
+        self.written = written;
         self.g.push(value);
         Ok(())
     }

@@ -365,6 +365,61 @@ fn family_count(f: Family, n: f64) -> f64 {
     }
 }
 
+/// The mex steps of the first `len` values of a code with a repeating group
+/// (other than an `all-but` set), counted as [`group::GroupValues`] spends
+/// them: heap `n` costs `a + b·n + c·n²`, so `len` values cost
+/// `a·len + b·len²/2 + c·len³/3`.
+///
+/// The bit sets of split values have about `W = n/64` words at heap `n`: the
+/// values of these games grow like the heap sizes (the group's moves that
+/// leave one heap reach a value of every heap in a residue class, so the
+/// values are distinct there). Per heap `n`, the moves that leave at most
+/// one heap cost one step per digit; a two-heap split of `n − k` (a written
+/// digit, or once per kind of group digit) inserts `n/2` values at 2 steps;
+/// a three-heap split translates `n` pair sets of `W` words at 3 steps a word
+/// and 6 a set (`3n²/64 + 6n`), or lists `n²/12` triples of different parts
+/// under `!` (2 steps each); the group's split set is merged into each view
+/// at 2 steps a word.
+fn group_work(c: &OctalCode, len: f64) -> f64 {
+    let group = c.group().map_or(&[][..], |g| g.1);
+    let (a, mut b, mut cc) = ((c.written().len() + group.len() + 1) as f64, 0.0, 0.0);
+    let mut pairs_built = false;
+    let mut split = |bits: u8, distinct: bool, views: f64| {
+        if bits & 4 != 0 {
+            b += 1.0 + 2.0 * views / 64.0;
+        }
+        if bits & 8 != 0 {
+            if distinct {
+                cc += 1.0 / 6.0;
+            } else {
+                cc += 3.0 / 64.0;
+                b += 6.0;
+                if !pairs_built {
+                    b += 1.5;
+                    pairs_built = true;
+                }
+            }
+            b += 2.0 * views / 64.0;
+        }
+    };
+    for d in c.written() {
+        split(d.bits, d.distinct, 0.0);
+    }
+    let mut kinds: Vec<(u8, bool)> = Vec::new();
+    for d in group {
+        for bit in [4u8, 8] {
+            if d.bits & bit != 0 && !kinds.contains(&(bit, d.distinct)) {
+                kinds.push((bit, d.distinct));
+            }
+        }
+    }
+    for (bit, distinct) in kinds {
+        let views = group.iter().filter(|d| d.bits & bit != 0 && d.distinct == distinct).count();
+        split(bit, distinct, views as f64);
+    }
+    a * len + b * len * len / 2.0 + cc * len * len * len / 3.0
+}
+
 impl HeapGame {
     /// Builds a game from exactly one of a move list (`moves`) and a code
     /// (`game`).
@@ -405,16 +460,46 @@ impl HeapGame {
     /// alone (a lower bound of the work) exceed [`MAX_LINEAR_WORK`] steps: a huge
     /// code or set is refused before any work, naming `parameter`.
     pub fn check_request(&self, len: usize, parameter: &'static str) -> Result<(), Error> {
+        self.check_request_within(len, parameter, 0)
+    }
+
+    /// [`HeapGame::check_request`] with the limit raised to `max_work` mex
+    /// steps when that is more than [`MAX_LINEAR_WORK`]: the error names both
+    /// `parameter` and `max_work`.
+    ///
+    /// ```
+    /// use grundy::HeapGame;
+    ///
+    /// // Lasker's Nim with three-way splits: cubic work, refused before any
+    /// let game = HeapGame::parse(None, Some("8.[3]")).unwrap();
+    /// let e = game.check_request_within(100_001, "n", 400_000_000).unwrap_err();
+    /// assert!(e.to_string().contains("raise `max_work`"));
+    /// assert!(game.check_request_within(100_001, "n", 1e17 as u64).is_ok());
+    /// assert!(game.check_request_within(101, "n", 0).is_ok());
+    /// ```
+    pub fn check_request_within(
+        &self,
+        len: usize,
+        parameter: &'static str,
+        max_work: u64,
+    ) -> Result<(), Error> {
         let work = self.linear_work(len);
-        if work > MAX_LINEAR_WORK {
+        let limit = MAX_LINEAR_WORK.max(max_work as f64);
+        if work > limit {
             return Err(Error::TooLarge {
-                what: format!("{len} nim-values of this game"),
+                what: format!("{len} nim-values of {}", self.describe()),
                 estimate: format!("at least {work:.1e} mex steps"),
-                limit: format!("{MAX_LINEAR_WORK:.0e}"),
-                remedy: crate::error::Remedy::Smaller(parameter),
+                limit: format!("{limit:.0e}"),
+                remedy: crate::error::Remedy::SmallerOrRaise(parameter, "max_work"),
             });
         }
         Ok(())
+    }
+
+    /// Whether the game is a code that counts up, `g(n) = n`
+    /// ([`OctalCode::counts_up`], certified at once).
+    pub fn counts_up(&self) -> bool {
+        matches!(self, HeapGame::Octal(c) if c.counts_up())
     }
 
     /// The excluded set of a game that is an `all-but` subtraction game (as a
@@ -432,6 +517,15 @@ impl HeapGame {
     /// value (`|S ∩ [1, len]|` for a family), and the splits that no shortcut
     /// covers (a repeating group's, three-heap splits).
     pub fn linear_work(&self, len: usize) -> f64 {
+        if let HeapGame::Octal(c) = self {
+            if c.counts_up() {
+                // certified at 64 values, the rest filled in
+                return len.min(64) as f64 * 4.0 + len as f64;
+            }
+            if c.group().is_some() && c.as_all_but().is_none() {
+                return group_work(c, len as f64);
+            }
+        }
         let per_value = match self {
             HeapGame::Subtraction(s) => match (s.finite_moves(), s.as_family(), s.excluded()) {
                 (Some(m), _, _) => m.len() as f64,
@@ -593,6 +687,14 @@ impl HeapGame {
                 let filled: Vec<u32> = (0..want.max(len) as u64)
                     .map(|i| u32::try_from(a.value(i)).unwrap_or(u32::MAX))
                     .collect();
+                return Ok(done(None, Some(a), filled, Stop::Certified));
+            }
+            if self.counts_up() {
+                let a = ArithmeticPeriodic::counting_up(values).ok_or_else(|| {
+                    Error::Internal(format!("a code that counts up has g(n) != n below {len}"))
+                })?;
+                report(ctx, cap, 0)?;
+                let filled: Vec<u32> = (0..want.max(len)).map(|i| i as u32).collect();
                 return Ok(done(None, Some(a), filled, Stop::Certified));
             }
             let stop = if len >= cap {

@@ -280,6 +280,25 @@ impl OctalCode {
         })
     }
 
+    /// Whether the code counts up, `g(n) = n` ([`super::arith`]): `d₀ = 0` and
+    /// bits 1 and 2 in every digit `d_k`, `k >= 1`, a repeating group's
+    /// included (`0.[3]`, `0.[7]`, `0.[F]`, not `4.[3]` nor `0.[3]` less a digit).
+    ///
+    /// ```
+    /// use grundy::OctalCode;
+    ///
+    /// assert!(OctalCode::parse("0.[F]").unwrap().counts_up());
+    /// assert!(OctalCode::parse("0.7[B!]").unwrap().counts_up());
+    /// assert!(!OctalCode::parse("4.[3]").unwrap().counts_up());
+    /// assert!(!OctalCode::parse("0.37").unwrap().counts_up());
+    /// assert!(!OctalCode::parse("0.1[7]").unwrap().counts_up());
+    /// ```
+    pub fn counts_up(&self) -> bool {
+        !self.group.is_empty()
+            && self.digits[0].bits == 0
+            && self.digits[1..].iter().chain(&self.group).all(|d| d.bits & 3 == 3)
+    }
+
     /// The excluded set `T` when the code is the subtraction game whose set is
     /// every positive integer but `T` (digits 0 or 3 only, the group all 3s).
     pub fn as_all_but(&self) -> Option<Vec<u64>> {
