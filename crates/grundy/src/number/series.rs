@@ -176,7 +176,7 @@ pub fn exact_coefficients(series: &Series, values: &[i128], budget: &Budget) -> 
 /// memory is beyond the limits: callable before the values are known, with a
 /// lower estimate of their number.
 pub fn check_exact(series: &Series, values: usize, budget: &Budget) -> Result<(), Error> {
-    let bits = series.positions.log10() * std::f64::consts::LOG2_10 + 1.0;
+    let bits = (series.positions.log10() * std::f64::consts::LOG2_10).floor() + 1.0;
     check_exact_bits(series.copies, bits, values, budget)
 }
 
