@@ -11,7 +11,7 @@ if ! command -v primecount >/dev/null 2>&1; then
   apt-get update -qq && apt-get install -y -qq primecount >/dev/null
 fi
 cargo build --release -q -p grundy-cli
-grundy=target/release/grundy
+grundy=${CARGO_TARGET_DIR:-target}/release/grundy
 export RAYON_NUM_THREADS=1
 
 # CPU seconds (user + system: with one thread the wall time on an idle machine,
@@ -26,7 +26,11 @@ measure() {
 }
 
 printf '%-6s %10s %9s %10s %9s %10s %8s %8s %8s\n' N 'L(N,N) s' 'L MiB' 'grundy pi' 'XOR part' primecount 'L/pc' 'pi/pc' 'L/lucy'
-for e in "${@:-1e12 1e13 1e14 1e15}"; do
+# the default list as separate words ("${@:-a b}" would be the one word "a b")
+if [ "$#" -eq 0 ]; then
+  set -- 1e12 1e13 1e14 1e15
+fi
+for e in "$@"; do
   n=$(python3 -c "print(int(float('$e')))")
   read -r l_s l_kib < <(measure "$grundy" coprime-nim --n "$n" --piles "$n" --modulus 10^9+7)
   read -r pi_s _ < <(measure "$grundy" prime-pi --n "$n")
@@ -34,7 +38,7 @@ for e in "${@:-1e12 1e13 1e14 1e15}"; do
   lucy="-"
   if [ "$n" -le 10000000000000 ]; then
     read -r lucy_s _ < <(measure "$grundy" prime-pi --n "$n" --method lucy)
-    lucy=$(python3 -c "print(f'{$l_s / $lucy_s:.2f}')")
+    lucy=$(python3 -c "print(f'{$l_s / max($lucy_s, 0.01):.2f}')")
   fi
   python3 - "$e" "$l_s" "$l_kib" "$pi_s" "$pc_s" "$lucy" <<'PY'
 import sys

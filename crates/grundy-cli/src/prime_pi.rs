@@ -7,8 +7,8 @@ use crate::progress::Progress;
 use crate::{CliResult, MACHINE_BUDGET};
 use clap::{Args, ValueEnum};
 use grundy::Error;
-use grundy::number::lucy::lucy_sieve;
-use grundy::number::prime_buckets::{memory_estimate, prime_buckets};
+use grundy::number::lucy::{self, lucy_sieve};
+use grundy::number::prime_buckets::{self, prime_buckets};
 use serde_json::json;
 
 #[derive(Args, Debug)]
@@ -16,7 +16,8 @@ pub struct PrimePiArgs {
     /// Count the primes up to N.
     #[arg(long, value_parser = crate::number)]
     n: u64,
-    /// lmo: about N^(2/3) time (the default); lucy: the N^(3/4) DP kept as the reference.
+    /// lmo: about N^(2/3) time (the default, N up to about 6e18); lucy: the N^(3/4) DP kept as the
+    /// reference (N up to about 2e16). Larger N are refused by the time or memory estimate.
     #[arg(long, value_enum, default_value = "lmo")]
     method: PiMethod,
     /// Print one JSON object.
@@ -31,17 +32,16 @@ enum PiMethod {
 }
 
 pub fn run(a: &PrimePiArgs) -> CliResult {
+    // The time and memory estimates, before any work (the checks coprime-nim makes).
+    match a.method {
+        PiMethod::Lmo => prime_buckets::check(a.n, 0.0, &MACHINE_BUDGET)?,
+        PiMethod::Lucy => lucy::check(a.n, &MACHINE_BUDGET)?,
+    }
     let mut bar = Progress::new();
     let mut progress = |d, t| bar.report("counting primes", d, t);
     let (pi, seconds) = match a.method {
-        PiMethod::Lmo => {
-            MACHINE_BUDGET.check_memory(memory_estimate(a.n), "prime counting for this `n`", "n")?;
-            timed(|| prime_buckets(a.n, &mut progress).map(|b| b.pi()))
-        }
-        PiMethod::Lucy => {
-            MACHINE_BUDGET.check_memory(16.0 * (a.n as f64).sqrt(), "prime counting for this `n`", "n")?;
-            timed(|| lucy_sieve(a.n, |_, _| {}, &mut progress))
-        }
+        PiMethod::Lmo => timed(|| prime_buckets(a.n, &mut progress).map(|b| b.pi())),
+        PiMethod::Lucy => timed(|| lucy_sieve(a.n, |_, _| {}, &mut progress)),
     };
     let pi = pi.ok_or(Error::Interrupted)?;
     if a.json {

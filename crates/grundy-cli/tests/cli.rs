@@ -615,6 +615,19 @@ fn refused(args: &[&str]) -> String {
 }
 
 #[test]
+fn prime_pi_is_refused_by_its_estimates_before_any_work() {
+    // by the time estimate (the memory would fit): at once, one line, status 2
+    for args in [["prime-pi", "--n", "2^64-1"], ["prime-pi", "--n", "10^17 --method lucy"]] {
+        let args: Vec<&str> = args.iter().flat_map(|a| a.split_whitespace()).collect();
+        let err = refused(&args);
+        assert!(err.contains("steps (limit 1e12 steps); choose a smaller --n"), "{args:?}: {err}");
+    }
+    // Lucy's DP at 2^64 - 1 by its memory
+    let err = refused(&["prime-pi", "--n", "2^64-1", "--method", "lucy"]);
+    assert!(err.contains("GiB of memory") && err.contains("--n"), "{err}");
+}
+
+#[test]
 fn unordered_refusals_are_one_line_in_flag_words() {
     let cases = [
         ("silver-dollar --n 10 --coins 2 --order multiset", "--order"),

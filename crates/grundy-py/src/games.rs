@@ -7,7 +7,7 @@ use crate::args::{
 use crate::errors::lib;
 use crate::run::{Pending, detached};
 use grundy::games::board::PERIOD_SEARCH_LIMIT;
-use grundy::number::lucy::lucy_sieve;
+use grundy::number::{lucy, prime_buckets};
 use grundy::{
     Board, CoprimeNim, DivisorNim, Error, Heaps, Method, SilverDollar, SubtractionSet, Sum, Values,
 };
@@ -266,17 +266,39 @@ fn pair(item: &Bound<'_, PyAny>) -> PyResult<(u64, u128)> {
     }
 }
 
-/// The number of primes up to ``n``, by the prime-counting DP behind
-/// :func:`grundy.coprime_nim` (``n = 10**13`` takes seconds).
+/// The number of primes up to ``n``, by the prime counting behind
+/// :func:`grundy.coprime_nim`, as ``grundy prime-pi`` computes it.
+///
+/// ``method`` is ``"lmo"`` (the default: the Lagarias–Miller–Odlyzko
+/// special-leaf sum, about ``n**(2/3)`` time; ``n = 10**16`` takes seconds, up
+/// to about ``6 * 10**18``) or ``"lucy"`` (Lucy_Hedgehog's ``n**(3/4)`` DP, kept
+/// as the reference, up to about ``2 * 10**16``). Larger ``n`` are refused by
+/// the time or memory estimate before any work.
 ///
 /// >>> grundy.prime_pi(100)
 /// 25
 #[pyfunction]
-pub fn prime_pi(py: Python<'_>, n: &Bound<'_, PyAny>) -> PyResult<u64> {
+#[pyo3(signature = (n, method="lmo"))]
+pub fn prime_pi(py: Python<'_>, n: &Bound<'_, PyAny>, method: &str) -> PyResult<u64> {
     let n = u64_arg(n, "n")?;
+    let lucy = match method {
+        "lmo" => false,
+        "lucy" => true,
+        _ => return Err(PyValueError::new_err(format!("`method` must be lmo or lucy, not '{method}'"))),
+    };
     detached(py, &Pending::default(), |ctx| {
-        ctx.budget.check_memory(16.0 * (n as f64).sqrt(), "prime counting for this `n`", "n")?;
+        // the checks of the command line's prime-pi, before any work
+        if lucy {
+            lucy::check(n, &ctx.budget)?;
+        } else {
+            prime_buckets::check(n, 0.0, &ctx.budget)?;
+        }
         let mut progress = |done: u64, total: u64| ctx.progress("counting primes", done, total).is_ok();
-        lucy_sieve(n, |_, _| {}, &mut progress).ok_or(Error::Interrupted)
+        let pi = if lucy {
+            lucy::lucy_sieve(n, |_, _| {}, &mut progress)
+        } else {
+            prime_buckets::prime_buckets(n, &mut progress).map(|b| b.pi())
+        };
+        pi.ok_or(Error::Interrupted)
     })
 }

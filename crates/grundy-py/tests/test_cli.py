@@ -142,9 +142,15 @@ def test_sequence_matches_the_command_line(cli, kwargs, args, length):
     assert got == want
 
 
-@pytest.mark.parametrize("n", [0, 1, 10**9, 2**40, 12345678901])
+@pytest.mark.parametrize("n", [0, 1, 10**9, 2**40, 12345678901, 10**12, 10**13])
 def test_prime_pi_matches_the_command_line(cli, n):
     assert grundy.prime_pi(n) == cli.count("prime-pi", "--n", n)
+    assert grundy.prime_pi(n, method="lmo") == grundy.prime_pi(n)
+
+
+@pytest.mark.parametrize("n", [0, 1, 10**9, 12345678901])
+def test_prime_pi_by_lucy_matches_the_command_line(cli, n):
+    assert grundy.prime_pi(n, method="lucy") == cli.count("prime-pi", "--n", n, "--method", "lucy")
 
 
 # Refusals by the library: the same message, in each front end's words.
@@ -158,6 +164,9 @@ REFUSALS = [
     (lambda: grundy.silver_dollar(3, 3), ["silver-dollar", "--n", 3, "--coins", 3]),
     (lambda: grundy.silver_dollar(10**6, 200_000), ["silver-dollar", "--n", 10**6, "--coins", 200_000]),
     (lambda: grundy.silver_dollar(10**18, 10**4), ["silver-dollar", "--n", "10^18", "--coins", "10^4"]),
+    # by the time estimate, before any work (each method its own limit)
+    (lambda: grundy.prime_pi(2**64 - 1), ["prime-pi", "--n", 2**64 - 1]),
+    (lambda: grundy.prime_pi(5 * 10**16, method="lucy"), ["prime-pi", "--n", 5 * 10**16, "--method", "lucy"]),
     (lambda: grundy.heaps(10, 2), ["heaps", "--n", 10, "--piles", 2]),
     (
         lambda: grundy.heaps(10, 2, game="0.77", moves="1"),

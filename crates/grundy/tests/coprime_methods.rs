@@ -193,3 +193,30 @@ fn buckets_match_lucy_at_ten_to_the_fourteen() {
     let x = 100_000_000_000_000u64;
     assert_buckets_match_lucy(x, Params::for_x(x));
 }
+
+#[test]
+fn the_coefficient_budget_is_checked_before_prime_counting() {
+    use grundy::{Component, CoprimePile, Modulus, Order};
+    let m = Modulus::new(1_000_000_007).unwrap();
+    // At N = 10^18 the prime counting would be refused by its own estimate, with
+    // another message: the coefficients' refusal must come first.
+    let alone = histogram_sublinear(10u64.pow(18), &mut Context::default()).unwrap_err().to_string();
+    assert!(alone.contains("prime counting"), "{alone}");
+    for n in [10u64.pow(18), 10u64.pow(13)] {
+        let game = CoprimeNim::new(n, 100_000).unwrap().with_order(Order::Multiset);
+        let e = game.count_mod(m, Outcome::Losing).unwrap_err().to_string();
+        assert!(e.starts_with("a count of unordered positions of 100000 components"), "n={n}: {e}");
+        assert!(!e.contains("prime counting"), "{e}");
+    }
+    // the promise is kept: the transform has at least that many distinct values
+    for n in [10u64.pow(6), 10u64.pow(9) + 7] {
+        let pile = CoprimePile::new(n).unwrap();
+        let h = pile.histogram(&mut Context::default()).unwrap();
+        let mut values: Vec<i128> =
+            h.spectrum(0, &Budget::default()).unwrap().terms().iter().map(|t| t.0).collect();
+        values.sort_unstable();
+        values.dedup();
+        let least = pile.least_transform_values();
+        assert!(least > 1 && least <= values.len(), "n={n}: {least} > {}", values.len());
+    }
+}

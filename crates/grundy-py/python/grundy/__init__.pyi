@@ -141,5 +141,8 @@ def sequence(
 ) -> Sequence:
     """The first ``length`` nim-values of a heap game and its certified period."""
 
-def prime_pi(n: int) -> int:
-    """The number of primes up to ``n``."""
+def prime_pi(n: int, method: Literal["lmo", "lucy"] = "lmo") -> int:
+    """The number of primes up to ``n``: ``"lmo"`` (the default, as ``grundy
+    prime-pi``) is the special-leaf sum in about ``n**(2/3)`` time (up to about
+    ``6 * 10**18``), ``"lucy"`` the ``n**(3/4)`` reference DP (up to about
+    ``2 * 10**16``); larger ``n`` are refused by the time or memory estimate."""

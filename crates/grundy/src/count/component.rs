@@ -38,4 +38,13 @@ pub trait Component: Send + Sync {
     /// The histogram of Grundy values over the positions. Long computations
     /// report progress to `ctx` and stop when it says so.
     fn histogram(&self, ctx: &mut Context<'_>) -> Result<Histogram, Error>;
+
+    /// A lower estimate of the number of distinct values of the transform of
+    /// the histogram, known without computing it (cheap). An unordered count
+    /// needs a series coefficient per distinct value, and refuses before any
+    /// histogram is computed when even this many are beyond its budget. By
+    /// default 1.
+    fn least_transform_values(&self) -> usize {
+        1
+    }
 }

@@ -194,6 +194,7 @@ pub fn count_parts<R: Counting>(
         }),
         _ => unordered_total(ring, &active, order, &ctx.budget)?,
     };
+    check_unordered(ring, &active, order, &ctx.budget)?;
     let losing = if active.is_empty() {
         ring.one()
     } else {
@@ -208,6 +209,26 @@ pub fn count_parts<R: Counting>(
         zero_xor_sum(ring, parts, order, ctx)?
     };
     Ok(outcome.select(ring, &total, losing))
+}
+
+/// Refuses an unordered count whose series coefficients would be beyond their
+/// budget at the least number of distinct transform values each component
+/// promises ([`Component::least_transform_values`]): before any histogram is
+/// computed (prime counting, say), with the same check the coefficients make.
+fn check_unordered<R: Counting>(
+    ring: &R,
+    parts: &[(&dyn Component, u64)],
+    order: Order,
+    budget: &Budget,
+) -> Result<(), Error> {
+    // the width of the lifted ring only matters for being nonzero, as `lift(0)`'s
+    let lifted = ring.lift(0);
+    for (c, k) in parts {
+        if let Some(series) = Series::new(order, c.positions(), *k, 1) {
+            ring.check_series(&lifted, &series, c.least_transform_values(), budget)?;
+        }
+    }
+    Ok(())
 }
 
 /// `Π_i c_i(0)`: the coefficients at `w = P_i`, `C(P + K − 1, K)` or `C(P, K)`.

@@ -18,6 +18,7 @@
 //! occur, stored as `small[v]` for `v <= √x` and `large[i] = S(⌊x/i⌋)`. The
 //! updates of `large` that read `small` are independent and run in parallel.
 
+use crate::error::{Budget, Error};
 use rayon::prelude::*;
 
 /// The integer square root `⌊√x⌋`.
@@ -118,6 +119,28 @@ fn primes_up_to(r: usize) -> Vec<usize> {
 /// the fast one).
 pub fn prime_pi(x: u64) -> u64 {
     lucy_sieve(x, |_, _| {}, &mut |_, _| true).unwrap_or(0)
+}
+
+/// Estimated peak bytes of [`lucy_sieve`] at `x`: the two tables of `√x`
+/// counts and a byte per number up to `√x` for its primes.
+pub fn memory_estimate(x: u64) -> f64 {
+    17.0 * (x as f64).sqrt() + 1e6
+}
+
+/// Estimated steps of [`lucy_sieve`] at `x` (a step about a nanosecond of one
+/// core, see [`super::MAX_PRIME_COUNT_WORK`]): `20·x^{3/4}/ln x`, fitted to the
+/// CPU time measured at `10^12`, `10^13` and `10^14` (0.58 s, 3.3 s and 19 s).
+pub fn work_estimate(x: u64) -> f64 {
+    let x = x as f64;
+    20.0 * x.powf(0.75) / x.ln().max(1.0)
+}
+
+/// Refuses [`lucy_sieve`] at `x` whose time or memory estimate is beyond the
+/// limits ([`work_estimate`] against [`super::MAX_PRIME_COUNT_WORK`],
+/// [`memory_estimate`] against `budget`), before any work starts. The limit on
+/// the time allows `x` up to about `2·10^16`.
+pub fn check(x: u64, budget: &Budget) -> Result<(), Error> {
+    super::check_prime_counting(work_estimate(x), memory_estimate(x), budget, "n")
 }
 
 #[cfg(test)]

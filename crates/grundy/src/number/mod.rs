@@ -9,6 +9,36 @@ pub mod prime_buckets;
 pub mod series;
 pub mod sieve;
 
+use crate::error::{Budget, Error, Remedy};
+
+/// The most steps prime counting ([`prime_buckets`] or [`lucy`]) may plan. A
+/// step is about a nanosecond of one core, so the limit is about eight minutes
+/// on two cores: `π(10^18)` by the special-leaf sum is within it, `π(2^64 − 1)`
+/// is not, and Lucy's DP stops short of `10^17`.
+pub const MAX_PRIME_COUNT_WORK: f64 = 1.0e12;
+
+/// Refuses prime counting whose estimated work (`steps`, see
+/// [`MAX_PRIME_COUNT_WORK`]) or memory (`bytes`) is beyond the limits, before
+/// any work starts; `parameter` names what to make smaller.
+pub(crate) fn check_prime_counting(
+    steps: f64,
+    bytes: f64,
+    budget: &Budget,
+    parameter: &'static str,
+) -> Result<(), Error> {
+    let what = format!("prime counting for this `{parameter}`");
+    budget.check_memory(bytes, &what, parameter)?;
+    if steps > MAX_PRIME_COUNT_WORK {
+        return Err(Error::TooLarge {
+            what,
+            estimate: format!("about {steps:.1e} steps"),
+            limit: format!("{MAX_PRIME_COUNT_WORK:.0e} steps"),
+            remedy: Remedy::Smaller(parameter),
+        });
+    }
+    Ok(())
+}
+
 /// The smallest prime factor of `n >= 2`, by trial division (`O(√n)`).
 pub fn smallest_prime_factor(n: u64) -> u64 {
     let mut d = 2u64;
@@ -24,4 +54,37 @@ pub fn smallest_prime_factor(n: u64) -> u64 {
 /// `π(x)`, the number of primes up to `x`, by trial division (a slow reference).
 pub fn prime_count_trial(x: u64) -> u64 {
     (2..=x).filter(|&q| smallest_prime_factor(q) == q).count() as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The command line's budget (12 GiB).
+    const MACHINE: Budget = Budget { max_exact_digits: 1.0e7, max_memory: 12 << 30 };
+
+    fn refusal(result: Result<(), Error>) -> String {
+        match result {
+            Err(e @ Error::TooLarge { .. }) => e.to_string(),
+            other => panic!("not refused as too large: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn prime_counting_is_refused_by_its_estimates() {
+        // the special-leaf sum: 10^17 (about a minute) and 10^18 accepted,
+        // 2^64 − 1 refused by its time though its memory fits
+        for x in [0, 1, 10, 10u64.pow(12), 10u64.pow(17), 10u64.pow(18)] {
+            assert_eq!(prime_buckets::check(x, 0.0, &MACHINE), Ok(()), "{x}");
+        }
+        assert!(prime_buckets::memory_estimate(u64::MAX) < MACHINE.max_memory as f64);
+        let e = refusal(prime_buckets::check(u64::MAX, 0.0, &MACHINE));
+        assert!(e.contains("steps (limit 1e12 steps); choose a smaller `n`"), "{e}");
+        // Lucy's DP: its own, smaller limit; 2^64 − 1 is beyond its memory
+        assert_eq!(lucy::check(10u64.pow(16), &MACHINE), Ok(()));
+        let e = refusal(lucy::check(10u64.pow(17), &MACHINE));
+        assert!(e.contains("steps (limit 1e12 steps)"), "{e}");
+        let e = refusal(lucy::check(u64::MAX, &MACHINE));
+        assert!(e.contains("GiB of memory"), "{e}");
+    }
 }

@@ -105,6 +105,7 @@
 //! array and one segment).
 
 use super::lucy::isqrt;
+use crate::error::{Budget, Error};
 use rayon::prelude::*;
 use std::sync::Mutex;
 
@@ -534,6 +535,23 @@ pub fn memory_estimate(x: u64) -> f64 {
     // bins and range increments, a segment
     let per_thread = pi(y) * 16.0 + (p.segment.max(p.p2_segment) as f64) / 16.0;
     tables + threads as f64 * per_thread + 1e6
+}
+
+/// Estimated steps of [`prime_buckets`] at `x` (a step about a nanosecond of
+/// one core, see [`super::MAX_PRIME_COUNT_WORK`]): `0.3·x^{2/3}`, fitted to
+/// the CPU time measured at `10^14`, `10^15` and `10^16` (0.64 s, 2.8 s and
+/// 12 s; the factor falls slowly with `x`, so larger `x` are overestimated).
+pub fn work_estimate(x: u64) -> f64 {
+    0.3 * (x as f64).powf(2.0 / 3.0)
+}
+
+/// Refuses [`prime_buckets`] at `x` whose time or memory estimate is beyond
+/// the limits ([`work_estimate`], [`super::MAX_PRIME_COUNT_WORK`], and
+/// [`memory_estimate`] plus the caller's own `extra_bytes` against `budget`),
+/// before any work starts. The limit on the time allows `x` up to about
+/// `6·10^18`.
+pub fn check(x: u64, extra_bytes: f64, budget: &Budget) -> Result<(), Error> {
+    super::check_prime_counting(work_estimate(x), memory_estimate(x) + extra_bytes, budget, "n")
 }
 
 /// Progress units (measured time shares at `x = 10^15`: a unit is about a

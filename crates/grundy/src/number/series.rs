@@ -149,20 +149,7 @@ impl Series {
 pub fn exact_coefficients(series: &Series, values: &[i128], budget: &Budget) -> Result<Vec<BigInt>, Error> {
     let k = series.copies;
     let p = BigInt::from(series.positions.base).pow(exponent_u32(series.positions.exponent)?);
-    let words = k as f64 * (p.bits() as f64 + 64.0) / 64.0 + 1.0;
-    let work = values.len() as f64 * k as f64 * words;
-    if work > MAX_EXACT_WORK {
-        return Err(Error::TooLarge {
-            what: format!("an exact count of unordered positions of {k} components"),
-            estimate: format!("about {work:.1e} big-integer word operations"),
-            limit: format!("{MAX_EXACT_WORK:.0e}"),
-            remedy: Remedy::Modulus,
-        });
-    }
-    // the steps c_n, and three values of F per thread
-    let threads = rayon::current_num_threads() as f64;
-    let memory = k as f64 * (p.bits() as f64 + 128.0) / 8.0 + threads * 3.0 * 8.0 * words;
-    budget.check_memory(memory, "the steps of the exact recurrence", "copies")?;
+    check_exact_bits(k, p.bits() as f64, values.len(), budget)?;
     let sigma_p = if series.is_set() { -p } else { p };
     // c_n = n·(σP + n − 1) for n = 1..K−1
     let steps: Vec<BigInt> = (1..k).map(|n| (&sigma_p + (n - 1)) * n).collect();
@@ -183,6 +170,32 @@ pub fn exact_coefficients(series: &Series, values: &[i128], budget: &Budget) -> 
             cur / &factorial
         })
         .collect())
+}
+
+/// Refuses [`exact_coefficients`] at `values` distinct values whose work or
+/// memory is beyond the limits: callable before the values are known, with a
+/// lower estimate of their number.
+pub fn check_exact(series: &Series, values: usize, budget: &Budget) -> Result<(), Error> {
+    let bits = (series.positions.log10() * std::f64::consts::LOG2_10).floor() + 1.0;
+    check_exact_bits(series.copies, bits, values, budget)
+}
+
+/// [`check_exact`] for `k` copies of a component of `bits`-bit `P`.
+fn check_exact_bits(k: u64, bits: f64, values: usize, budget: &Budget) -> Result<(), Error> {
+    let words = k as f64 * (bits + 64.0) / 64.0 + 1.0;
+    let work = values as f64 * k as f64 * words;
+    if work > MAX_EXACT_WORK {
+        return Err(Error::TooLarge {
+            what: format!("an exact count of unordered positions of {k} components"),
+            estimate: format!("about {work:.1e} big-integer word operations"),
+            limit: format!("{MAX_EXACT_WORK:.0e}"),
+            remedy: Remedy::Modulus,
+        });
+    }
+    // the steps c_n, and three values of F per thread
+    let threads = rayon::current_num_threads() as f64;
+    let memory = k as f64 * (bits + 128.0) / 8.0 + threads * 3.0 * 8.0 * words;
+    budget.check_memory(memory, "the steps of the exact recurrence", "copies")
 }
 
 fn exponent_u32(x: u64) -> Result<u32, Error> {
@@ -236,22 +249,10 @@ pub fn residues(
     values: &[i128],
     budget: &Budget,
 ) -> Result<Vec<(u64, u128)>, Error> {
+    check_residues(series, factors, width, values.len(), budget)?;
     let k = series.copies;
     let small: Vec<(u64, u32)> = factors.iter().copied().filter(|&(p, _)| p <= k).collect();
     let large: u64 = factors.iter().filter(|&&(p, _)| p > k).map(|&(p, e)| p.pow(e)).product();
-    let engines = small.len() + usize::from(large > 1) + usize::from(width > 0);
-    let work = values.len() as f64 * k as f64 * engines as f64;
-    if work > MAX_WORK {
-        return Err(Error::TooLarge {
-            what: format!("a count of unordered positions of {k} components"),
-            estimate: format!("about {work:.1e} steps"),
-            limit: format!("{MAX_WORK:.0e}"),
-            remedy: Remedy::Smaller("copies"),
-        });
-    }
-    let threads = rayon::current_num_threads() as f64;
-    let memory = (k as f64 + 1.0) * (24.0 + 64.0 * threads) + values.len() as f64 * 16.0 * engines as f64;
-    budget.check_memory(memory, "the coefficients of an unordered count", "copies")?;
 
     // residues modulo each part of q, then the CRT
     let mut moduli: Vec<u64> = Vec::new();
@@ -291,6 +292,35 @@ pub fn residues(
         _ => vec![0; values.len()],
     };
     Ok(odd.into_iter().zip(two).collect())
+}
+
+/// Refuses [`residues`] at `values` distinct values whose work or memory is
+/// beyond the limits: callable before the values are known, with a lower
+/// estimate of their number.
+pub fn check_residues(
+    series: &Series,
+    factors: &[(u64, u32)],
+    width: u32,
+    values: usize,
+    budget: &Budget,
+) -> Result<(), Error> {
+    let k = series.copies;
+    // an engine per prime power up to K, one for the rest of q, one for 2^width
+    let small = factors.iter().filter(|&&(p, _)| p <= k).count();
+    let large = factors.iter().any(|&(p, _)| p > k);
+    let engines = small + usize::from(large) + usize::from(width > 0);
+    let work = values as f64 * k as f64 * engines as f64;
+    if work > MAX_WORK {
+        return Err(Error::TooLarge {
+            what: format!("a count of unordered positions of {k} components"),
+            estimate: format!("about {work:.1e} steps"),
+            limit: format!("{MAX_WORK:.0e}"),
+            remedy: Remedy::Smaller("copies"),
+        });
+    }
+    let threads = rayon::current_num_threads() as f64;
+    let memory = (k as f64 + 1.0) * (24.0 + 64.0 * threads) + values as f64 * 16.0 * engines as f64;
+    budget.check_memory(memory, "the coefficients of an unordered count", "copies")
 }
 
 /// Modulo `n` prime to `K!`: `F_K(w)·(K!)^{−1}` (see the module documentation).

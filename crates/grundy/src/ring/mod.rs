@@ -22,7 +22,7 @@ pub use lifted::Lifted;
 pub use modular::Modular;
 
 use crate::error::{Budget, Error};
-use crate::number::series::{Series, exact_coefficients};
+use crate::number::series::{Series, check_exact, exact_coefficients};
 use num_bigint::{BigInt, BigUint};
 use rayon::prelude::*;
 use std::fmt::Debug;
@@ -156,6 +156,19 @@ pub trait Counting: Ring {
         budget: &Budget,
     ) -> Result<Vec<<Self::Lift as Ring>::Elem>, Error> {
         Ok(exact_coefficients(series, values, budget)?.iter().map(|c| lifted.of_bigint(c)).collect())
+    }
+
+    /// Refuses [`Counting::series_coefficients`] at `values` distinct values
+    /// when even that many are beyond its limits: called with a lower estimate
+    /// before the values are known (before a histogram is computed).
+    fn check_series(
+        &self,
+        _lifted: &Self::Lift,
+        series: &Series,
+        values: usize,
+        budget: &Budget,
+    ) -> Result<(), Error> {
+        check_exact(series, values, budget)
     }
 
     /// `(Σ mᵢ · vᵢ^k) / 2^shift` for integer terms `(vᵢ, mᵢ)` whose integer sum

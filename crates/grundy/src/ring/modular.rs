@@ -151,6 +151,18 @@ impl Counting for Modular {
         Ok(residues.into_iter().map(|(odd, two)| (mg.to_mont(odd), two)).collect())
     }
 
+    /// The check of [`series::residues`].
+    fn check_series(
+        &self,
+        lifted: &Lifted,
+        series: &Series,
+        values: usize,
+        budget: &Budget,
+    ) -> Result<(), Error> {
+        let factors = self.odd_factors.get_or_init(|| factorize(lifted.odd().modulus()));
+        series::check_residues(series, factors, lifted.width(), values, budget)
+    }
+
     /// Modulo the odd `q` the division by `2^shift` is a multiplication by
     /// `(2^{-1})^shift`; modulo `2^a` the residue modulo `2^{a+shift}` is shifted
     /// right, which is exact because the integer is divisible by `2^shift`. The
