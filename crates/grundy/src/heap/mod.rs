@@ -128,8 +128,9 @@ impl Limits {
 pub const DEFAULT_MAX_WORK: u64 = 400_000_000;
 
 /// The most mex steps that the values asked for may need before any split is
-/// scanned (moves leaving at most one heap, per value): about two minutes.
-pub const MAX_LINEAR_WORK: f64 = 1.0e11;
+/// scanned (moves leaving at most one heap, per value): about ten seconds
+/// (`--max-work` raises it).
+pub const MAX_LINEAR_WORK: f64 = 1.0e10;
 
 /// The default length limit of the period search.
 pub const DEFAULT_MAX_LEN: usize = 1 << 20;
