@@ -5,8 +5,9 @@ mod common;
 
 use common::assert_matches_oracle;
 use grundy::games::coprime_nim::{histogram_by_sieve, histogram_sublinear};
-use grundy::number::lucy::{isqrt, lucy_sieve, prime_pi};
-use grundy::number::prime_buckets::{self as buckets, Params, icbrt};
+use grundy::number::lucy::{lucy_sieve, prime_pi};
+use grundy::number::prime_buckets::{self as buckets, Params};
+use grundy::number::roots::{icbrt, isqrt};
 use grundy::{Arithmetic, Budget, Context, CoprimeNim, Counter, Method, Outcome};
 use grundy_reference::{CoprimePile, pile_counts};
 use proptest::prelude::*;

@@ -18,8 +18,8 @@
 
 use crate::count::{Component, Context, Copies, Histogram, Positions};
 use crate::error::{Budget, Error};
-use crate::number::lucy::isqrt;
 use crate::number::prime_buckets::{self, prime_buckets};
+use crate::number::roots::isqrt;
 use crate::number::sieve::odd_spf_buckets;
 use crate::number::{prime_count_trial, smallest_prime_factor};
 use crate::xor::RunHistogram;

@@ -104,57 +104,11 @@
 //! buckets (12 bytes each), `O(y)` words (factor tables; per thread one bin
 //! array and one segment).
 
-use super::lucy::isqrt;
+use super::roots::{div, div_inv, icbrt, isqrt};
+use super::sieve::primes_up_to;
 use crate::error::{Budget, Error};
 use rayon::prelude::*;
 use std::sync::Mutex;
-
-/// `⌊∛x⌋`.
-pub fn icbrt(x: u64) -> u64 {
-    let cube = |r: u64| r.checked_mul(r).and_then(|s| s.checked_mul(r));
-    let mut r = (x as f64).cbrt() as u64;
-    while r > 0 && cube(r).is_none_or(|c| c > x) {
-        r -= 1;
-    }
-    while cube(r + 1).is_some_and(|c| c <= x) {
-        r += 1;
-    }
-    r
-}
-
-/// `⌊n/d⌋` (`d >= 1`) through a double-precision quotient and an exact
-/// correction, several times faster than a 64-bit division on common CPUs.
-#[inline]
-fn div(n: u64, d: u64) -> u64 {
-    if n >= 1 << 53 {
-        return n / d;
-    }
-    // within one of the truth (n, d exact in f64, one rounding)
-    // (through i64: one instruction, the value is below 2^53)
-    fix_quotient(n, d, (n as f64 / d as f64) as i64 as u64)
-}
-
-/// `⌊n/d⌋` from `inv = 1/d` rounded to a double: a multiplication instead of
-/// a division. For `n < 2^52` the product is off by less than
-/// `(n/d)·2^{−52} < 1` (two roundings), and one correction step is exact.
-#[inline]
-fn div_inv(n: u64, d: u64, inv: f64) -> u64 {
-    if n >= 1 << 52 {
-        return n / d;
-    }
-    fix_quotient(n, d, (n as f64 * inv) as i64 as u64)
-}
-
-/// The exact `⌊n/d⌋` from an estimate `q` within one of it.
-#[inline]
-fn fix_quotient(n: u64, d: u64, mut q: u64) -> u64 {
-    if q * d > n {
-        q -= 1;
-    } else if (q + 1) * d <= n {
-        q += 1;
-    }
-    q
-}
 
 /// Defines `$name`, which runs `$inner` (an `#[inline(always)]` function)
 /// compiled with the `popcnt` instruction where the CPU has one: the passes count
@@ -245,10 +199,11 @@ impl PiTable {
     /// The table up to `limit` (`limit < 2^32`), by a segmented sieve on all cores.
     pub fn new(limit: u64) -> Self {
         let words = (limit / 128 + 1) as usize;
-        let base = small_odd_primes(isqrt(limit));
+        let primes = primes_up_to(isqrt(limit));
+        let base = primes.get(1..).unwrap_or(&[]); // the odd ones
         let mut bits = vec![0u64; words];
         bits.par_chunks_mut(TABLE_BLOCK_WORDS).enumerate().for_each(|(i, block)| {
-            sieve_odd_block(block, (i * TABLE_BLOCK_WORDS * 128) as u64, &base);
+            sieve_odd_block(block, (i * TABLE_BLOCK_WORDS * 128) as u64, base);
         });
         bits[0] &= !1; // 1 is not prime
         // clear the bits above limit
@@ -297,22 +252,6 @@ impl PiTable {
         }
         primes
     }
-}
-
-/// The odd primes up to `n` by a plain sieve (`n` is small: `√limit`).
-fn small_odd_primes(n: u64) -> Vec<u32> {
-    let n = n as usize;
-    let mut composite = vec![false; n + 1];
-    let mut primes = Vec::new();
-    for i in 3..=n {
-        if !composite[i] && i % 2 == 1 {
-            primes.push(i as u32);
-            for j in (i * i..=n).step_by(2 * i) {
-                composite[j] = true;
-            }
-        }
-    }
-    primes
 }
 
 /// Clears the bits of the odd multiples `>= from` of the odd number `p` in a
@@ -1166,20 +1105,6 @@ mod tests {
     }
 
     #[test]
-    fn icbrt_is_exact() {
-        for x in (0..5000u64).chain([
-            u64::MAX,
-            u64::MAX - 1,
-            1 << 63,
-            2_642_245u64.pow(3),
-            2_642_245u64.pow(3) - 1,
-        ]) {
-            let r = icbrt(x);
-            assert!(r * r * r <= x && (r + 1).checked_pow(3).is_none_or(|c| c > x), "{x}");
-        }
-    }
-
-    #[test]
     fn phi_tiny_matches_counting() {
         let t = PhiTiny::default();
         for k in 0..=6 {
@@ -1243,24 +1168,6 @@ mod tests {
             }
         }
         assert!(found >= 5, "only {found} cases");
-    }
-
-    #[test]
-    fn division_by_reciprocal_is_exact() {
-        let mut n = 1u64;
-        while n < u64::MAX / 3 {
-            for d in [1u64, 2, 3, 7, 10, 641, 65_537, 4_294_967_291] {
-                for m in [n - 1, n, n + 1, n * 3 / 2] {
-                    assert_eq!(div(m, d), m / d, "{m}/{d}");
-                    assert_eq!(div_inv(m, d, 1.0 / d as f64), m / d, "{m}/{d}");
-                }
-            }
-            n = n * 3 + 1;
-        }
-        for m in [(1 << 52) - 1, 1 << 52, (1 << 53) - 1, 1 << 53, u64::MAX] {
-            assert_eq!(div_inv(m, 3, 1.0 / 3.0), m / 3);
-            assert_eq!(div(m, 3), m / 3);
-        }
     }
 
     #[test]
