@@ -143,7 +143,7 @@ use easy::{easy_leaves, trivial_leaves};
 use hard::{HardRange, hard_leaves, hard_ranges, hard_segment_limits, hard_units};
 use ordinary::ordinary_and_first_leaves;
 use p2::{P2Plan, p2_units};
-pub use params::Params;
+pub(crate) use params::Params;
 pub use params::{check, memory_estimate, work_estimate};
 use phi_tiny::{PhiTiny, TINY_PRIMES};
 use pi_table::PiTable;
@@ -174,7 +174,7 @@ impl PrimeBuckets {
     }
 }
 
-/// Buckets and `π(x)` with the default [`Params`]; `None` when `progress`
+/// Buckets and `π(x)` with the default tuning; `None` when `progress`
 /// returned `false` (stop). `progress(done, total)` is called now and then.
 pub fn prime_buckets(x: u64, progress: &mut dyn FnMut(u64, u64) -> bool) -> Option<PrimeBuckets> {
     prime_buckets_with(x, Params::for_x(x), progress)
@@ -275,7 +275,7 @@ fn round_up_128(n: u64) -> u64 {
 }
 
 /// [`prime_buckets`] with explicit parameters.
-pub fn prime_buckets_with(
+pub(crate) fn prime_buckets_with(
     x: u64,
     params: Params,
     progress: &mut dyn FnMut(u64, u64) -> bool,

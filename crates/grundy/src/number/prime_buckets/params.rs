@@ -28,20 +28,20 @@ use crate::number::roots::icbrt;
 /// Tuning of the method; [`Params::for_x`] is the default, any values give the
 /// same result (tests vary them to reach the boundaries).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Params {
+pub(crate) struct Params {
     /// The leaf bound `y`, clamped into `[max(∛x, 2), √x]`.
-    pub y: u64,
+    pub(crate) y: u64,
     /// Numbers per segment of the hard-leaf sieve (rounded up to a multiple of 128).
-    pub segment: u64,
+    pub(crate) segment: u64,
     /// Numbers per segment of the `P2` sieve (rounded up to a multiple of 128).
-    pub p2_segment: u64,
+    pub(crate) p2_segment: u64,
 }
 
 impl Params {
     /// The measured defaults: `y = α·∛x` with `α = log₁₀³x / 500` (of the
     /// divisors 200, 300, 450, 500, 600 and 900 the fastest on one core at
     /// `x = 10^14`, `10^15` and `10^16`, 450–600 within 2% of each other).
-    pub fn for_x(x: u64) -> Params {
+    pub(crate) fn for_x(x: u64) -> Params {
         let l = (x.max(10) as f64).log10();
         let alpha = (l * l * l / 500.0).clamp(1.0, (x as f64).powf(1.0 / 6.0).max(1.0));
         Params { y: (alpha * icbrt(x) as f64) as u64, segment: 1 << 18, p2_segment: 1 << 20 }
