@@ -5,8 +5,8 @@ mod common;
 
 use common::assert_matches_oracle;
 use grundy::games::coprime_nim::{histogram_by_sieve, histogram_sublinear};
-use grundy::number::lucy::{isqrt, lucy_sieve, prime_pi};
-use grundy::number::prime_buckets::{self as buckets, Params, icbrt};
+use grundy::number::lucy::prime_pi;
+use grundy::number::prime_buckets as buckets;
 use grundy::{Arithmetic, Budget, Context, CoprimeNim, Counter, Method, Outcome};
 use grundy_reference::{CoprimePile, pile_counts};
 use proptest::prelude::*;
@@ -110,88 +110,12 @@ fn prime_counts_match_published_values() {
     }
 }
 
-/// The buckets and π(x) by the special-leaf sum equal Lucy_Hedgehog's.
-fn assert_buckets_match_lucy(x: u64, params: Params) {
-    let got = buckets::prime_buckets_with(x, params, &mut |_, _| true).unwrap();
-    let mut want = Vec::new();
-    let pi = lucy_sieve(x, |_, c| want.push(c + 1), &mut |_, _| true).unwrap();
-    assert_eq!(got.pi(), pi, "pi({x}) with {params:?}");
-    assert_eq!(got.counts(), &want[..], "buckets of {x} with {params:?}");
-    assert_eq!(got.primes().len(), want.len(), "primes up to sqrt({x})");
-}
-
-#[test]
-fn buckets_where_pi_crosses_powers_of_two() {
-    for j in 1..=22u32 {
-        let p = n_with_pi(1 << j) - 1; // the 2^j-th prime
-        for x in [p - 1, p, p + 1] {
-            assert_buckets_match_lucy(x, Params::for_x(x));
-        }
-    }
-}
-
-#[test]
-fn buckets_near_squares_and_cubes_of_primes() {
-    for p in [2u64, 3, 5, 7, 11, 13, 17, 19, 23, 97, 101, 997, 1_009, 2_003, 65_521, 65_537, 99_991] {
-        for power in [2u32, 3] {
-            let Some(q) = p.checked_pow(power).filter(|&q| q < 20_000_000_000) else { continue };
-            for x in q - 1..=q + 1 {
-                assert_buckets_match_lucy(x, Params::for_x(x));
-                // the least leaf bound, ∛x: at x = p³ the prime p itself
-                assert_buckets_match_lucy(x, Params { y: 0, ..Params::for_x(x) });
-            }
-        }
-    }
-}
-
-#[test]
-fn buckets_across_segment_boundaries() {
-    // short segments put segment ends at many leaf values t and at many ⌊x/p⌋
-    for (start, len) in [(1_000_000u64, 300u64), (100_000_000, 40), (4_000_000_000, 6)] {
-        for x in start..start + len {
-            for segment in [128, 384] {
-                assert_buckets_match_lucy(x, Params { segment, p2_segment: segment, ..Params::for_x(x) });
-            }
-        }
-    }
-    // default segments, several of each sieve
-    for x in [3_000_000_000u64, 30_000_000_000] {
-        assert_buckets_match_lucy(x, Params::for_x(x));
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(24))]
-
-    #[test]
-    fn buckets_match_lucy_random(x in 0u64..10_000_000_000, y_frac in 0.0f64..1.0, seg in 1u64..5000) {
-        // y anywhere in [∛x, √x], segments from 128 bits up
-        let (lo, hi) = (icbrt(x) as f64, isqrt(x) as f64);
-        let y = (lo + y_frac * (hi - lo)) as u64;
-        assert_buckets_match_lucy(x, Params { y, segment: 128 * seg, p2_segment: 128 * (5001 - seg) });
-    }
-
-    #[test]
-    fn buckets_match_lucy_default(x in 0u64..1_000_000_000) {
-        assert_buckets_match_lucy(x, Params::for_x(x));
-    }
-}
-
 #[test]
 fn sieve_and_sublinear_agree_at_twenty_million() {
     for (k, m) in [(1_000_000_000_000_000_000u64, u64::MAX), (20_000_003, 1_000_000_007), (3, 1 << 63)] {
         let (a, b) = both(20_000_003, k, common::modulo(m), Outcome::Losing);
         assert_eq!(a, b, "k={k} m={m}");
     }
-}
-
-/// Every bucket at 10^14 against Lucy's DP (about half a minute; run with
-/// `cargo test --release -- --ignored`).
-#[test]
-#[ignore]
-fn buckets_match_lucy_at_ten_to_the_fourteen() {
-    let x = 100_000_000_000_000u64;
-    assert_buckets_match_lucy(x, Params::for_x(x));
 }
 
 #[test]

@@ -131,16 +131,3 @@ proptest! {
         if let Ok(g) = SilverDollar::new(n, coins % 50) { count(&g, a, o); }
     }
 }
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
-
-    /// Any tuning of the prime-bucket method gives the default's answer.
-    #[test]
-    fn prime_bucket_parameters(x in prop_oneof![0u64..100, 0u64..10_000_000], y in big(), segment in big(), p2 in big()) {
-        use grundy::number::prime_buckets::{Params, prime_buckets, prime_buckets_with};
-        let params = Params { y, segment: segment % (1 << 22), p2_segment: p2 % (1 << 22) };
-        let want = prime_buckets(x, &mut |_, _| true);
-        prop_assert_eq!(prime_buckets_with(x, params, &mut |_, _| true), want);
-    }
-}

@@ -13,13 +13,13 @@
 //!   bucket ([`crate::number::prime_buckets`], about `X^{2/3}` time, `O(√X)`
 //!   memory; Lucy_Hedgehog's `X^{3/4}` DP in [`crate::number::lucy`] is the
 //!   reference), every larger prime counting once, and the XOR power of that
-//!   head-plus-run histogram by [`crate::xor::zero_xor_count_run`], which never
+//!   head-plus-run histogram ([`crate::xor::RunHistogram`]), which never
 //!   materializes the run.
 
 use crate::count::{Component, Context, Copies, Histogram, Positions};
 use crate::error::{Budget, Error};
-use crate::number::lucy::isqrt;
 use crate::number::prime_buckets::{self, prime_buckets};
+use crate::number::roots::isqrt;
 use crate::number::sieve::odd_spf_buckets;
 use crate::number::{prime_count_trial, smallest_prime_factor};
 use crate::xor::RunHistogram;

@@ -19,7 +19,7 @@ use super::period::Periodic;
 use super::{HeapGame, Limits};
 use crate::error::Error;
 use crate::number::factor::is_prime;
-use crate::number::lucy::isqrt;
+use crate::number::roots::isqrt;
 
 /// The largest member an `all-but` set may exclude.
 pub const MAX_EXCLUDED: u64 = 1 << 20;

@@ -18,20 +18,10 @@
 //! occur, stored as `small[v]` for `v <= √x` and `large[i] = S(⌊x/i⌋)`. The
 //! updates of `large` that read `small` are independent and run in parallel.
 
+use super::roots::isqrt;
+use super::sieve::primes_up_to;
 use crate::error::{Budget, Error};
 use rayon::prelude::*;
-
-/// The integer square root `⌊√x⌋`.
-pub fn isqrt(x: u64) -> u64 {
-    let mut r = (x as f64).sqrt() as u64;
-    while r.checked_mul(r).is_none_or(|sq| sq > x) {
-        r -= 1;
-    }
-    while (r + 1).checked_mul(r + 1).is_some_and(|sq| sq <= x) {
-        r += 1;
-    }
-    r
-}
 
 /// Runs the DP for `x`, calling `on_prime(p, composites)` for every prime
 /// `p <= √x` in increasing order, where `composites` counts the composite
@@ -51,7 +41,8 @@ pub fn lucy_sieve(
         r.min((x / p2) as usize) as u64 + (r as u64 + 1).saturating_sub(p2)
     };
     // The work per stage falls steeply with p: report progress in work, not in p.
-    let total_work: u64 = primes_up_to(r).into_iter().map(stage_work).sum::<u64>().max(1);
+    let total_work: u64 =
+        primes_up_to(r as u64).into_iter().map(|p| stage_work(p as usize)).sum::<u64>().max(1);
     let (mut done, mut reported) = (0u64, 0u64);
     let mut small: Vec<u64> = (0..=r as u64).map(|v| v.saturating_sub(1)).collect();
     let mut large: Vec<u64> = (0..=r as u64).map(|i| x.checked_div(i).map_or(0, |q| q - 1)).collect();
@@ -98,23 +89,6 @@ pub fn lucy_sieve(
     progress(total_work, total_work).then_some(large[1])
 }
 
-/// The primes up to `r` by a plain sieve of Eratosthenes (`r` is `√x`, small).
-fn primes_up_to(r: usize) -> Vec<usize> {
-    let mut composite = vec![false; r + 1];
-    let mut primes = Vec::new();
-    for i in 2..=r {
-        if !composite[i] {
-            primes.push(i);
-            let mut j = i * i;
-            while j <= r {
-                composite[j] = true;
-                j += i;
-            }
-        }
-    }
-    primes
-}
-
 /// `π(x)` by the same DP (the reference; [`super::prime_buckets::prime_pi`] is
 /// the fast one).
 pub fn prime_pi(x: u64) -> u64 {
@@ -147,14 +121,6 @@ pub fn check(x: u64, budget: &Budget) -> Result<(), Error> {
 mod tests {
     use super::*;
     use crate::number::sieve::odd_spf_buckets;
-
-    #[test]
-    fn isqrt_is_exact() {
-        for x in (0..10_000u64).chain([u64::MAX, u64::MAX - 1, 1 << 62, (1u64 << 62) - 1]) {
-            let r = isqrt(x);
-            assert!(r * r <= x && (r + 1).checked_mul(r + 1).is_none_or(|s| s > x), "{x}");
-        }
-    }
 
     #[test]
     fn pi_and_buckets_match_the_sieve() {

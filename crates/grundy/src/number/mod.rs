@@ -6,6 +6,7 @@ pub mod factor;
 pub mod lucy;
 pub mod ntt;
 pub mod prime_buckets;
+pub mod roots;
 pub mod series;
 pub mod sieve;
 

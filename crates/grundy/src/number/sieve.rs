@@ -1,4 +1,26 @@
-//! Counting odd numbers by their smallest prime factor with a sieve.
+//! Sieves of Eratosthenes: the small primes, and the odd numbers counted by
+//! their smallest prime factor.
+
+/// The primes up to `n`, in order, by a plain sieve of Eratosthenes over the
+/// odd numbers (`n` is small, about `√x` for the prime counting; a byte per
+/// number up to `n`).
+pub(crate) fn primes_up_to(n: u64) -> Vec<u32> {
+    let n = n as usize;
+    let mut composite = vec![false; n + 1];
+    let mut primes = Vec::new();
+    if n >= 2 {
+        primes.push(2);
+    }
+    for i in 3..=n {
+        if !composite[i] && i % 2 == 1 {
+            primes.push(i as u32);
+            for j in (i * i..=n).step_by(2 * i) {
+                composite[j] = true;
+            }
+        }
+    }
+    primes
+}
 
 /// For `x >= 0`, returns `b` with `b[j]` = the number of odd `3 <= y <= x` whose
 /// smallest prime factor is the `j`-th odd prime (`j = 0` for 3), for every odd
@@ -43,6 +65,14 @@ pub fn odd_spf_buckets(x: u64) -> Vec<u64> {
 mod tests {
     use super::*;
     use crate::number::smallest_prime_factor as spf;
+
+    #[test]
+    fn primes_up_to_matches_trial_division() {
+        for n in 0..400u64 {
+            let want: Vec<u32> = (2..=n).filter(|&p| spf(p) == p).map(|p| p as u32).collect();
+            assert_eq!(primes_up_to(n), want, "n = {n}");
+        }
+    }
 
     #[test]
     fn matches_trial_division() {
