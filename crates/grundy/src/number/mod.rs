@@ -6,7 +6,6 @@ pub mod factor;
 pub mod lucy;
 pub mod ntt;
 pub mod prime_buckets;
-pub mod series;
 pub mod sieve;
 
 use crate::error::{Budget, Error, Remedy};
