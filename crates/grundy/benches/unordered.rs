@@ -75,7 +75,7 @@ fn exact(c: &mut Criterion) {
 /// The coefficients alone: 16 680 distinct values (as many as Coprime Nim has
 /// at `n = 10^10`), `K = 1000`.
 fn coefficients(c: &mut Criterion) {
-    use grundy::number::series::{Series, residues};
+    use grundy::count::series::{Series, residues};
     let mut g = c.benchmark_group("series 16680 values K=1000 P=1e10");
     g.sample_size(10).measurement_time(Duration::from_secs(3));
     let p = 10_000_000_000u128;

@@ -2,14 +2,12 @@
 //! value, plain or in a structured form that is never written out.
 
 use super::context::Context;
-use super::spectrum::Spectrum;
 use crate::error::{Budget, Error, Remedy};
 use crate::ring::Ring;
-use crate::xor::{DyadicHistogram, RunHistogram, Span, SpanHistogram, value_bits, walsh_hadamard_observed};
-
-/// The largest total count a histogram may have: transform values are computed
-/// exactly in `i128`, and `|Ŵ(s)| <= Σ h`.
-pub const MAX_TOTAL: u128 = 1 << 126;
+use crate::xor::{
+    DyadicHistogram, MAX_TOTAL, RunHistogram, Span, SpanHistogram, Spectrum, value_bits,
+    walsh_hadamard_observed,
+};
 
 /// How the Grundy values of one component's positions are distributed.
 ///

@@ -7,24 +7,28 @@
 //! `(h_1^{*K_1} * h_2^{*K_2} * …)[0]` (XOR convolution), which the Walsh–Hadamard
 //! transform turns into `2^{−B} Σ_s Π_i Ŵ_i(s)^{K_i}`; the total is `Π_i P_i^{K_i}`.
 
+mod coefficients;
 mod component;
 mod context;
 mod histogram;
 mod order;
-mod spectrum;
+pub mod series;
+
 mod sum;
 mod values;
 
+pub use crate::xor::MAX_TOTAL;
+pub use crate::xor::Spectrum;
+pub use coefficients::Coefficients;
 pub use component::Component;
 pub use context::{Context, Observer};
-pub use histogram::{Histogram, MAX_TOTAL, Positions};
+pub use histogram::{Histogram, Positions};
 pub use order::Order;
-pub use spectrum::Spectrum;
 pub use sum::{Copies, Sum, count_parts};
 pub use values::Values;
 
 use crate::error::Error;
-use crate::ring::{Arithmetic, Counting, Exact, Modular, Modulus, Ring};
+use crate::ring::{Arithmetic, Exact, Modular, Modulus, Ring};
 use num_bigint::BigUint;
 
 /// Which positions to count.
@@ -91,7 +95,7 @@ pub trait Counter: Sync {
     fn log10_total(&self) -> f64;
 
     /// The count in the ring `ring`.
-    fn count_in<R: Counting>(
+    fn count_in<R: Coefficients>(
         &self,
         ring: &R,
         outcome: Outcome,

@@ -35,7 +35,7 @@
 //! binomials), while the sum over `s` is `2^b` times an integer: it is computed
 //! modulo `M·2^b` (or exactly) and divided at the end, as for ordered tuples
 //! ([`crate::ring::Counting`]). How the coefficients are computed, modulo any
-//! `M` and for huge `P` and `e(s)`, is in [`crate::number::series`].
+//! `M` and for huge `P` and `e(s)`, is in [`super::series`].
 //!
 //! A sum of several components takes, per component `i`, a multiset or set of
 //! `K_i` copies, the components told apart: the character of the product is

@@ -1,14 +1,15 @@
 //! The generic counter: sums of components with multiplicities, in any ring.
 
+use super::Coefficients;
 use super::component::Component;
 use super::context::Context;
 use super::histogram::{Histogram, Positions, to_common_span};
 use super::order::Order;
-use super::spectrum::Spectrum;
+use super::series::Series;
 use super::{Counter, Outcome};
 use crate::error::{Budget, Error, Remedy};
-use crate::number::series::Series;
-use crate::ring::{Counting, Ring};
+use crate::ring::Ring;
+use crate::xor::Spectrum;
 use rayon::prelude::*;
 use std::sync::Arc;
 
@@ -141,7 +142,7 @@ impl<C: Component> Counter for Copies<C> {
     fn log10_total(&self) -> f64 {
         self.order.log10_positions(self.component.positions().log10(), self.copies)
     }
-    fn count_in<R: Counting>(
+    fn count_in<R: Coefficients>(
         &self,
         ring: &R,
         outcome: Outcome,
@@ -156,7 +157,7 @@ impl Counter for Sum {
         self.parts.iter().map(|(c, k)| self.order.log10_positions(c.positions().log10(), *k)).sum()
     }
 
-    fn count_in<R: Counting>(
+    fn count_in<R: Coefficients>(
         &self,
         ring: &R,
         outcome: Outcome,
@@ -178,7 +179,7 @@ impl Counter for Sum {
 /// written out (`2^low` values each). Cost: the transforms, plus one power (or
 /// series coefficient) per distinct transform value of the largest component
 /// and `2^low` products.
-pub fn count_parts<R: Counting>(
+pub fn count_parts<R: Coefficients>(
     ring: &R,
     parts: &[(&dyn Component, u64)],
     order: Order,
@@ -215,7 +216,7 @@ pub fn count_parts<R: Counting>(
 /// budget at the least number of distinct transform values each component
 /// promises ([`Component::least_transform_values`]): before any histogram is
 /// computed (prime counting, say), with the same check the coefficients make.
-fn check_unordered<R: Counting>(
+fn check_unordered<R: Coefficients>(
     ring: &R,
     parts: &[(&dyn Component, u64)],
     order: Order,
@@ -232,7 +233,7 @@ fn check_unordered<R: Counting>(
 }
 
 /// `Π_i c_i(0)`: the coefficients at `w = P_i`, `C(P + K − 1, K)` or `C(P, K)`.
-fn unordered_total<R: Counting>(
+fn unordered_total<R: Coefficients>(
     ring: &R,
     parts: &[(&dyn Component, u64)],
     order: Order,
@@ -272,7 +273,7 @@ enum Weights<E> {
 }
 
 /// The weights of `spectrum`'s values in `lifted` (`ring.lift(B)`).
-fn weights<R: Counting>(
+fn weights<R: Coefficients>(
     ring: &R,
     lifted: &R::Lift,
     spectrum: &Spectrum,
@@ -320,7 +321,7 @@ impl<E: Clone + Sync> Weights<E> {
 }
 
 /// `2^{−B} Σ_s Π_i c_i(s)`: the positions whose values XOR to 0.
-fn zero_xor_sum<R: Counting>(
+fn zero_xor_sum<R: Coefficients>(
     ring: &R,
     mut parts: Vec<Part>,
     order: Order,

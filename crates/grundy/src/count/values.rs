@@ -3,8 +3,9 @@
 
 use super::component::Component;
 use super::context::Context;
-use super::histogram::{Histogram, MAX_TOTAL, Positions, check_span};
+use super::histogram::{Histogram, Positions, check_span};
 use crate::error::Error;
+use crate::xor::MAX_TOTAL;
 use crate::xor::{Span, SpanHistogram};
 
 /// A component whose positions have the given Grundy values: values computed by

@@ -32,9 +32,9 @@
 //! Winning = `m·C(n, m) − L`, with the binomials modulo any `M` from
 //! [`crate::number::binomial_mod`].
 
-use crate::count::{Context, Counter, Order, Outcome};
+use crate::count::{Coefficients, Context, Counter, Order, Outcome};
 use crate::error::{Error, Remedy};
-use crate::ring::{Counting, Ring};
+use crate::ring::Ring;
 
 /// The most coins (dollar included) the NTT carry DP takes: its factors must
 /// stay within [`crate::number::ntt::MAX_SHORT_LEN`] terms.
@@ -154,7 +154,7 @@ impl Counter for SilverDollar {
         (m as f64).log10() + (m.min(self.n - m) as f64) * (self.n as f64).log10()
     }
 
-    fn count_in<R: Counting>(
+    fn count_in<R: Coefficients>(
         &self,
         ring: &R,
         outcome: Outcome,

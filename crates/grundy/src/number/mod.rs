@@ -7,7 +7,6 @@ pub mod lucy;
 pub mod ntt;
 pub mod prime_buckets;
 pub mod roots;
-pub mod series;
 pub mod sieve;
 
 use crate::error::{Budget, Error, Remedy};

@@ -69,12 +69,12 @@ impl Lifted {
     }
 
     /// The odd part's arithmetic.
-    pub(super) fn odd(&self) -> &Montgomery {
+    pub(crate) fn odd(&self) -> &Montgomery {
         &self.odd
     }
 
     /// `w`: the exponent of the power-of-two part.
-    pub(super) fn width(&self) -> u32 {
+    pub(crate) fn width(&self) -> u32 {
         self.width
     }
 

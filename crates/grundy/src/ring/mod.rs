@@ -21,8 +21,7 @@ pub use exact::Exact;
 pub use lifted::Lifted;
 pub use modular::Modular;
 
-use crate::error::{Budget, Error};
-use crate::number::series::{Series, check_exact, exact_coefficients};
+use crate::error::Error;
 use num_bigint::{BigInt, BigUint};
 use rayon::prelude::*;
 use std::fmt::Debug;
@@ -144,32 +143,6 @@ pub trait Counting: Ring {
     /// `x / 2^shift` for an `x` of `lifted = self.lift(shift)` that stands for an
     /// integer divisible by `2^shift`.
     fn unlift(&self, lifted: &Self::Lift, x: &<Self::Lift as Ring>::Elem, shift: u32) -> Self::Elem;
-
-    /// The coefficients of an unordered count's series (see
-    /// [`crate::number::series`]) at each transform value, in the lifted ring
-    /// `lifted`. By default computed exactly and mapped into the ring.
-    fn series_coefficients(
-        &self,
-        lifted: &Self::Lift,
-        series: &Series,
-        values: &[i128],
-        budget: &Budget,
-    ) -> Result<Vec<<Self::Lift as Ring>::Elem>, Error> {
-        Ok(exact_coefficients(series, values, budget)?.iter().map(|c| lifted.of_bigint(c)).collect())
-    }
-
-    /// Refuses [`Counting::series_coefficients`] at `values` distinct values
-    /// when even that many are beyond its limits: called with a lower estimate
-    /// before the values are known (before a histogram is computed).
-    fn check_series(
-        &self,
-        _lifted: &Self::Lift,
-        series: &Series,
-        values: usize,
-        budget: &Budget,
-    ) -> Result<(), Error> {
-        check_exact(series, values, budget)
-    }
 
     /// `(Σ mᵢ · vᵢ^k) / 2^shift` for integer terms `(vᵢ, mᵢ)` whose integer sum
     /// is divisible by `2^shift`.

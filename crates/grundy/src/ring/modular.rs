@@ -1,12 +1,10 @@
 //! Arithmetic modulo any `1 <= M <= 2^64 − 1`.
 
 use super::{Counting, Lifted, Multiplier, ParityMultiplier, Ring};
-use crate::error::{Budget, Error};
 use crate::modular::Montgomery;
 use crate::number::binomial_mod::BinomialMod;
 use crate::number::factor::factorize;
 use crate::number::ntt::{PolyMultiplier, multiply_schoolbook};
-use crate::number::series::{self, Series};
 use crate::ring::Modulus;
 use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
@@ -51,6 +49,11 @@ impl Modular {
         let twos = m.trailing_zeros();
         let odd = Montgomery::new(m >> twos).expect("an odd part is odd");
         Modular { m, twos, odd, binomials: OnceLock::new(), odd_factors: OnceLock::new() }
+    }
+
+    /// The prime factorization of the odd part `q` of `M`, computed once.
+    pub(crate) fn odd_factors(&self) -> &[(u64, u32)] {
+        self.odd_factors.get_or_init(|| factorize(self.odd.modulus()))
     }
 
     fn reduce_u128(&self, x: u128) -> u64 {
@@ -135,32 +138,6 @@ impl Counting for Modular {
         let width = if self.twos == 0 { 0 } else { self.twos + shift.min(65) };
         let factors = self.odd_factors.get_or_init(|| factorize(self.odd.modulus()));
         Lifted::new(self.odd.clone(), factors, width)
-    }
-
-    /// Modulo the prime powers of `q` and modulo `2^w` ([`series::residues`]).
-    fn series_coefficients(
-        &self,
-        lifted: &Lifted,
-        series: &Series,
-        values: &[i128],
-        budget: &Budget,
-    ) -> Result<Vec<(u64, u128)>, Error> {
-        let mg = lifted.odd();
-        let factors = self.odd_factors.get_or_init(|| factorize(mg.modulus()));
-        let residues = series::residues(series, mg.modulus(), factors, lifted.width(), values, budget)?;
-        Ok(residues.into_iter().map(|(odd, two)| (mg.to_mont(odd), two)).collect())
-    }
-
-    /// The check of [`series::residues`].
-    fn check_series(
-        &self,
-        lifted: &Lifted,
-        series: &Series,
-        values: usize,
-        budget: &Budget,
-    ) -> Result<(), Error> {
-        let factors = self.odd_factors.get_or_init(|| factorize(lifted.odd().modulus()));
-        series::check_residues(series, factors, lifted.width(), values, budget)
     }
 
     /// Modulo the odd `q` the division by `2^shift` is a multiplication by

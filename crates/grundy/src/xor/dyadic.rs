@@ -28,7 +28,7 @@
 //! histograms of arithmetic-periodic games, whatever `H` is.
 
 use super::walsh_hadamard;
-use crate::count::{MAX_TOTAL, Spectrum};
+use super::{MAX_TOTAL, Spectrum};
 use crate::error::Error;
 
 /// The largest `σ + H` handled: counts divide by `2^{σ+H}` in a ring lifted by

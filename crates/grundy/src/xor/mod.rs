@@ -23,10 +23,16 @@
 mod dyadic;
 mod run;
 mod span;
+mod spectrum;
 
 pub use dyadic::DyadicHistogram;
 pub use run::RunHistogram;
 pub use span::{Span, SpanHistogram};
+pub use spectrum::Spectrum;
+
+/// The largest total count a histogram may have: transform values are computed
+/// exactly in `i128`, and `|Ŵ(s)| <= Σ h`.
+pub const MAX_TOTAL: u128 = 1 << 126;
 
 use crate::ring::{Counting, Ring};
 
@@ -74,11 +80,11 @@ pub fn value_bits(len: usize) -> u32 {
 
 /// The distinct transform values of `hist` with their multiplicities, dropping
 /// zeros when `k > 0` (they contribute `0^k = 0`). Returns the terms and `b`.
-/// Counts must add up to at most `2^126` (see [`crate::count::MAX_TOTAL`]);
+/// Counts must add up to at most `2^126` (see [`MAX_TOTAL`]);
 /// larger ones are clamped.
 pub fn transform_terms(hist: &[u128], k: u128) -> (Vec<(i128, u128)>, u32) {
     let b = value_bits(hist.len());
-    let mut v: Vec<i128> = hist.iter().map(|&c| c.min(crate::count::MAX_TOTAL) as i128).collect();
+    let mut v: Vec<i128> = hist.iter().map(|&c| c.min(MAX_TOTAL) as i128).collect();
     v.resize(1usize << b, 0);
     walsh_hadamard(&mut v);
     v.sort_unstable();

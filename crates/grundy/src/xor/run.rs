@@ -22,7 +22,7 @@
 //! `h^{*K}[0] = 2^{−B} Σ_k ĉ(k)^K` as in [`super::zero_xor_count`].
 
 use super::walsh_hadamard;
-use crate::count::Spectrum;
+use super::{MAX_TOTAL, Spectrum};
 use crate::error::Error;
 
 /// A histogram `head[0..]` followed by ones at every index in `run_start..=run_end`
@@ -51,7 +51,7 @@ impl RunHistogram {
         }
         let h = RunHistogram { head, run_start, run_end };
         let total = h.head.iter().try_fold(0u128, |a, &c| a.checked_add(c));
-        if total.is_none_or(|t| t > crate::count::MAX_TOTAL) {
+        if total.is_none_or(|t| t > MAX_TOTAL) {
             return Err(Error::invalid("head", "counts add up to more than 2^126"));
         }
         Ok(h)

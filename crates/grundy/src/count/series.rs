@@ -62,7 +62,7 @@
 //! `q` by `F_K`, and the residues modulo `q` joined by the Chinese remainder
 //! theorem.
 
-use crate::count::{Order, Positions};
+use super::{Order, Positions};
 use crate::error::{Budget, Error, Remedy};
 use crate::modular::{Montgomery, inverse_mod, mul_mod, pow_mod};
 use crate::number::binomial::range_product;
@@ -79,7 +79,7 @@ pub const MAX_EXACT_WORK: f64 = 5.0e9;
 
 /// The largest number of positions of one component for which the binomials
 /// with valuations run (they need `e` and `o` exactly).
-pub const MAX_EXACT_POSITIONS: u128 = crate::count::MAX_TOTAL;
+pub const MAX_EXACT_POSITIONS: u128 = crate::xor::MAX_TOTAL;
 
 /// Multisets or sets: the sign `σ` of the recurrence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
