@@ -2,7 +2,7 @@
 //! size becomes a `u64` (`OverflowError` above `2^64 − 1`, `ValueError` below 0,
 //! `TypeError` for anything but an int), strings become the library's choices.
 
-use crate::errors::{lib, to_py};
+use crate::errors::{lib, to_py, type_name};
 use crate::rules::HeapGame as PyHeapGame;
 use crate::run::{Pending, detached};
 use grundy::heap::{DEFAULT_MAX_LEN, DEFAULT_MAX_WORK};
@@ -56,11 +56,6 @@ fn out_of_range(obj: &Bound<'_, PyAny>, name: &str, err: PyErr, max: &str) -> Py
 
 fn not_an_int(obj: &Bound<'_, PyAny>, name: &str) -> PyErr {
     PyTypeError::new_err(format!("`{name}` must be an int, not {}", type_name(obj)))
-}
-
-/// The name of `obj`'s type, for messages.
-pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
-    obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "object".into())
 }
 
 /// The ints of an iterable (not a string), each checked by [`u64_arg`].

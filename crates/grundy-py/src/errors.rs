@@ -45,3 +45,8 @@ pub fn to_py(e: Error) -> PyErr {
 pub fn lib<T>(result: Result<T, Error>) -> PyResult<T> {
     result.map_err(to_py)
 }
+
+/// The name of `obj`'s type, for messages.
+pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "object".into())
+}

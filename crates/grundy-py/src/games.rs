@@ -1,10 +1,8 @@
 //! The counting functions: one per subcommand of the command line, keyword
 //! arguments named as its flags, every count a Python `int`.
 
-use crate::args::{
-    Request, heap_game, limits, subtraction_set, type_name, u64_arg, u64_or, u128_arg, usize_arg,
-};
-use crate::errors::lib;
+use crate::args::{Request, heap_game, limits, subtraction_set, u64_arg, u64_or, u128_arg, usize_arg};
+use crate::errors::{lib, type_name};
 use crate::run::{Pending, detached};
 use grundy::games::board::PERIOD_SEARCH_LIMIT;
 use grundy::number::{lucy, prime_buckets};

@@ -1,6 +1,6 @@
 //! `grundy.HeapGame`: a heap game of your own, from a Python options function.
 
-use crate::args::type_name;
+use crate::errors::type_name;
 use crate::run::Pending;
 use grundy::{Error, HeapRules};
 use pyo3::exceptions::{PyTypeError, PyValueError};
