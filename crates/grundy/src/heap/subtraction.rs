@@ -333,6 +333,40 @@ fn parse_list(text: &str) -> Result<Vec<u64>, Error> {
         .collect()
 }
 
+/// A subtraction game's values, one at a time: `|{s ∈ S : s <= n}|` steps each.
+pub(super) struct SubtractionValues<'a> {
+    set: &'a [u64],
+    pub(super) g: Vec<u32>,
+    seen: Vec<bool>,
+    pub(super) work: u64,
+}
+
+impl<'a> SubtractionValues<'a> {
+    /// The values of the finite set `set` (ascending), none computed yet.
+    pub(super) fn new(set: &'a [u64]) -> Self {
+        SubtractionValues { set, g: Vec::new(), seen: vec![false; set.len() + 2], work: 0 }
+    }
+
+    /// Computes `g(len)`.
+    pub(super) fn push_next(&mut self) -> Result<(), Error> {
+        let n = self.g.len();
+        let playable = self.set.partition_point(|&s| s <= n as u64);
+        for &s in &self.set[..playable] {
+            self.seen[self.g[n - s as usize] as usize] = true;
+        }
+        let mex = self.seen.iter().position(|&x| !x).expect("mex bounded by |S|");
+        self.seen[..=playable].iter_mut().for_each(|x| *x = false);
+        self.g.push(mex as u32);
+        self.work += playable as u64 + 1;
+        Ok(())
+    }
+
+    /// Appends `g(len)` known from elsewhere (a saved run).
+    pub(super) fn push_known(&mut self, v: u32) {
+        self.g.push(v);
+    }
+}
+
 /// The values of a subtraction game by a family, one at a time: the members up
 /// to the heap are listed as the heaps grow, and each value marks the values
 /// they reach, `|S ∩ [1, n]|` steps.
