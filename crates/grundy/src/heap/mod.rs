@@ -13,6 +13,7 @@
 mod analysis;
 pub mod arith;
 pub(crate) mod bits;
+pub mod certificate;
 mod game;
 pub(crate) mod group;
 mod limits;
