@@ -17,6 +17,7 @@ pub mod certificate;
 mod game;
 pub(crate) mod group;
 mod limits;
+mod mex;
 pub mod octal;
 pub(crate) mod pair_scan;
 pub mod period;

@@ -24,6 +24,7 @@
 //! definition ([`OctalCode::values_quadratic`], the reference path); the
 //! certificate of a period is in [`super::certificate`].
 
+use super::mex::Mex;
 use crate::error::Error;
 
 /// One digit of a code: the moves that remove `k` tokens.
@@ -318,7 +319,7 @@ impl OctalCode {
     /// splits. This is the reference path for every faster computation.
     pub fn values_quadratic(&self, len: usize) -> Vec<u32> {
         let mut g: Vec<u32> = Vec::with_capacity(len);
-        let mut seen: Vec<bool> = Vec::new();
+        let mut mex = Mex::new();
         for n in 0..len {
             let mut reach: Vec<u32> = self.single_heap_values(n, &g).collect();
             for (m, distinct) in self.split_sizes(n) {
@@ -337,22 +338,10 @@ impl OctalCode {
                     }
                 }
             }
-            g.push(mex(&reach, &mut seen));
+            g.push(mex.of(reach.len(), reach.iter().copied()));
         }
         g
     }
-}
-
-/// The minimum excluded value of `reach`, using `seen` as scratch space.
-pub fn mex(reach: &[u32], seen: &mut Vec<bool>) -> u32 {
-    seen.clear();
-    seen.resize(reach.len() + 1, false);
-    for &v in reach {
-        if (v as usize) < seen.len() {
-            seen[v as usize] = true;
-        }
-    }
-    seen.iter().position(|&s| !s).expect("a slot stays free") as u32
 }
 
 #[cfg(test)]
