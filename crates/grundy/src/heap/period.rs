@@ -1,5 +1,5 @@
 //! Eventually periodic sequences: finding the fundamental period and preperiod
-//! from a prefix, and histograms over huge ranges.
+//! from a prefix, and histograms of values and over huge ranges.
 
 use crate::error::Error;
 
@@ -120,6 +120,26 @@ pub(crate) fn find_period_of<T: PartialEq>(
         }
     }
     None
+}
+
+/// The histogram of `values`: how many are `0, 1, …`, up to the largest
+/// (`[0]` when there is none).
+///
+/// ```
+/// use grundy::heap::histogram_of;
+///
+/// assert_eq!(histogram_of([2, 0, 2]), [1, 0, 2]);
+/// assert_eq!(histogram_of([]), [0]);
+/// ```
+pub fn histogram_of(values: impl IntoIterator<Item = u32>) -> Vec<u128> {
+    let mut hist = vec![0u128];
+    for v in values {
+        if hist.len() <= v as usize {
+            hist.resize(v as usize + 1, 0);
+        }
+        hist[v as usize] += 1;
+    }
+    hist
 }
 
 /// The histogram of `g(i)` over `start <= i < end`, in `O(preperiod + period)`.

@@ -16,7 +16,7 @@
 
 use super::OctalCode;
 use super::mex::Mex;
-use super::period::Periodic;
+use super::period::{Periodic, histogram_of};
 use super::{HeapGame, Limits};
 use crate::error::Error;
 use crate::number::factor::is_prime;
@@ -271,14 +271,7 @@ impl SubtractionSet {
     /// This is the reference path for [`SubtractionSet::periodic`].
     pub fn histogram_by_scan(&self, n: u64) -> Vec<u128> {
         let Some(moves) = self.restricted_below(n) else {
-            let mut hist = vec![0u128];
-            for v in self.values(usize::try_from(n).unwrap_or(usize::MAX)) {
-                if hist.len() <= v as usize {
-                    hist.resize(v as usize + 1, 0);
-                }
-                hist[v as usize] += 1;
-            }
-            return hist;
+            return histogram_of(self.values(usize::try_from(n).unwrap_or(usize::MAX)));
         };
         let moves: Vec<usize> = moves.into_iter().map(|s| s as usize).collect();
         let window = moves.last().map_or(1, |&s| s + 1);
