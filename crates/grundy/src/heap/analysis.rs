@@ -1,8 +1,8 @@
-//! What a nim-value computation found: the values, the work spent, the
-//! certified (or observed) period, why it stopped ([`Analysis`]), and the
-//! period as reported ([`PeriodSummary`]).
+//! What a nim-value computation found ([`Analysis`]): the values, the work
+//! spent, the certified (or observed) period and why it stopped; the period
+//! as one [`Period`] and as reported ([`PeriodSummary`]).
 
-use super::{ArithmeticPeriodic, Periodic};
+use super::{ArithmeticPeriodic, Period, PeriodSummary, Periodic};
 use crate::error::Stop;
 
 /// What is known of a game's nim-sequence after a computation.
@@ -33,39 +33,16 @@ pub struct Analysis {
     pub stop: Stop,
 }
 
-/// What an [`Analysis`] says of the period, as `sequence` reports it: the plain
-/// period if one is certified, otherwise the arithmetic period (certified or
-/// only observed).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PeriodSummary {
-    /// The first heap from which the (arithmetic) period holds.
-    pub preperiod: Option<usize>,
-    /// The period.
-    pub period: Option<usize>,
-    /// The saltus `s` of `g(n + p) = g(n) + s`, for arithmetic periodicity.
-    pub saltus: Option<u64>,
-    /// Whether what is shown is proved.
-    pub certified: bool,
-    /// For arithmetic periodicity that is only observed: the last `n` checked.
-    pub observed_to: Option<usize>,
-}
-
 impl Analysis {
+    /// What is known of the period: the certified plain period if there is
+    /// one, otherwise the arithmetic period (certified or only observed).
+    pub fn period(&self) -> Option<&Period> {
+        self.periodic.as_ref().map(Periodic::as_period).or(self.arithmetic.as_ref())
+    }
+
     /// The period, or the arithmetic period, as reported.
     pub fn summary(&self) -> PeriodSummary {
-        let arith = self.arithmetic.as_ref();
-        let period = self
-            .periodic
-            .as_ref()
-            .map(|p| (p.preperiod(), p.period()))
-            .or_else(|| arith.map(|a| (a.preperiod, a.period)));
-        PeriodSummary {
-            preperiod: period.map(|p| p.0),
-            period: period.map(|p| p.1),
-            saltus: arith.map(|a| a.saltus),
-            certified: self.periodic.is_some() || arith.is_some_and(|a| a.certified),
-            observed_to: arith.filter(|a| !a.certified).map(|a| a.observed_to - 1),
-        }
+        self.period().map(Period::summary).unwrap_or_default()
     }
 
     /// What stopped the search and how to go further, for messages.

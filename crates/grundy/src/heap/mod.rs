@@ -28,12 +28,14 @@ mod sequencer;
 pub mod subtraction;
 
 pub use crate::error::Stop;
-pub use analysis::{Analysis, PeriodSummary};
+pub use analysis::Analysis;
 pub use arith::ArithmeticPeriodic;
 pub use game::HeapGame;
 pub use limits::{DEFAULT_MAX_LEN, DEFAULT_MAX_WORK, Limits, MAX_LEN, MAX_LINEAR_WORK};
 pub use octal::{Digit, OctalCode};
-pub use period::{Periodic, find_period, find_period_by, histogram_of, histogram_range};
+pub use period::{
+    Period, PeriodSummary, Periodic, find_period, find_period_by, histogram_of, histogram_range,
+};
 pub use rare::RareValues;
 pub use rules::HeapRules;
 pub use sequencer::{Keeper, RESUME_CHECK};
