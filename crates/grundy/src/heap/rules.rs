@@ -119,12 +119,11 @@ impl<'a> RuleValues<'a> {
     pub(super) fn push_next(&mut self) -> Result<(), Error> {
         let n = self.g.len();
         let options = self.rules.options(n as u64)?;
-        self.mex.clear(options.len());
-        for option in &options {
-            self.mex.mark(option.iter().fold(0u32, |acc, &a| acc ^ self.g[a as usize]));
-            self.work += option.len() as u64 + 1;
-        }
-        self.g.push(self.mex.smallest_unmarked());
+        let g = &self.g;
+        let value =
+            self.mex.of(options.len(), options.iter().map(|o| o.iter().fold(0, |x, &a| x ^ g[a as usize])));
+        self.work += options.iter().map(|o| o.len() as u64 + 1).sum::<u64>();
+        self.g.push(value);
         Ok(())
     }
 }

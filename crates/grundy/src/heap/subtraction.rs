@@ -280,14 +280,14 @@ impl SubtractionSet {
         let mut mex = Mex::new();
         let mut pos = 0usize; // i mod window
         for i in 0..n {
-            mex.clear(moves.len());
+            let mut marks = mex.clear(moves.len());
             for &s in &moves {
                 if s as u64 <= i {
                     let j = if pos >= s { pos - s } else { pos + window - s };
-                    mex.mark(ring[j]);
+                    marks.mark(ring[j]);
                 }
             }
-            let value = mex.smallest_unmarked();
+            let value = marks.smallest_unmarked();
             ring[pos] = value;
             hist[value as usize] += 1;
             pos += 1;
