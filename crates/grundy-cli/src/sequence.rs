@@ -144,7 +144,7 @@ pub fn run(a: &SequenceArgs) -> CliResult {
                     emit(match (certified, summary.observed_to) {
                         (true, _) => format!(
                             "certified: yes, arithmetic-periodic ({}), from {} computed values",
-                            analysis.arithmetic.as_ref().and_then(|a| a.theorem()).unwrap_or("proved"),
+                            summary.theorem.unwrap_or("proved"),
                             analysis.computed
                         ),
                         (false, observed) => format!(

@@ -5,7 +5,6 @@
 //! (`` `n` ``, `` `max_len` ``), so that a front end can put its own names in
 //! their place (the command line writes `--n`, `--max-len`).
 
-use crate::heap::Stop;
 use std::fmt;
 
 /// A refused request.
@@ -64,6 +63,25 @@ pub enum Error {
     Interrupted,
     /// A consistency check inside grundy failed: a bug, please report it.
     Internal(String),
+}
+
+/// Why a nim-value computation stopped: certified, or which limit ended it.
+///
+/// ```
+/// use grundy::{HeapGame, Limits, Stop};
+///
+/// let open = HeapGame::parse(None, Some("0.16")).unwrap();
+/// let a = open.analyze(10, Limits::new(4096, u64::MAX).unwrap()).unwrap();
+/// assert_eq!(a.stop, Stop::MaxLen);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The period was certified.
+    Certified,
+    /// The length limit (`max_len`) was reached.
+    MaxLen,
+    /// The work budget (`max_work` mex steps) ran out.
+    MaxWork,
 }
 
 /// What to do about a request that is too large.

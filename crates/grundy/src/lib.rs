@@ -158,8 +158,8 @@ pub use games::divisor_nim::{DivisorNim, DivisorPile};
 pub use games::heaps::{Heap, Heaps};
 pub use games::silver_dollar::SilverDollar;
 pub use heap::{
-    Analysis, ArithmeticPeriodic, Family, HeapGame, HeapRules, Keeper, Limits, OctalCode, Periodic, Stop,
-    SubtractionSet,
+    Analysis, ArithmeticPeriodic, Family, HeapGame, HeapRules, Keeper, Limits, OctalCode, Period,
+    PeriodSummary, Periodic, Stop, SubtractionSet,
 };
 pub use ring::{Arithmetic, Modulus};
 

@@ -15,16 +15,22 @@
 //! scan kept as the reference path. An infinite move set (a family, `all-but`)
 //! is one coordinate as a [`Heap`] of size `0..=n−1`: computed directly, or
 //! from the certified arithmetic periodicity of an `all-but` set.
+//!
+//! The period search runs within the token's heap [`Limits`]: `max_len`
+//! ([`PERIOD_SEARCH_LIMIT`] by default, at most [`MAX_PERIOD_SEARCH`]) and,
+//! for an infinite set, the default work budget; a finite set's work is
+//! bounded by [`MAX_STEPS`] before the search starts.
 
 use crate::count::{Component, Context, Copies, Histogram, Positions};
 use crate::error::{Error, Remedy};
 use crate::games::heaps::Heap;
 use crate::heap::{DEFAULT_MAX_WORK, HeapGame, Limits, SubtractionSet, histogram_range};
 
-/// How many nim-values the period search may compute by default.
+/// The board's default `max_len` ([`Limits::max_len`]): how many nim-values
+/// the period search may compute.
 pub const PERIOD_SEARCH_LIMIT: usize = 1 << 24;
 
-/// The most nim-values the period search may be asked to compute.
+/// The largest `max_len` a board accepts.
 pub const MAX_PERIOD_SEARCH: usize = 1 << 28;
 
 /// Boards up to this side are also scanned directly when no period is certified.
@@ -47,7 +53,9 @@ pub struct BoardToken {
     n: u64,
     dims: u64,
     moves: SubtractionSet,
-    max_len: usize,
+    /// The period search's limits: `max_len` [`PERIOD_SEARCH_LIMIT`] unless
+    /// set, the default work budget ([`DEFAULT_MAX_WORK`]).
+    limits: Limits,
 }
 
 impl BoardToken {
@@ -59,15 +67,23 @@ impl BoardToken {
         if dims == 0 {
             return Err(Error::invalid("dims", "must be at least 1"));
         }
-        Ok(BoardToken { n, dims, moves, max_len: PERIOD_SEARCH_LIMIT })
+        let limits = Limits::new(PERIOD_SEARCH_LIMIT, DEFAULT_MAX_WORK)?;
+        Ok(BoardToken { n, dims, moves, limits })
     }
 
-    /// The same token with another length limit for the period search.
+    /// The same token with another length limit for the period search
+    /// (`1..=`[`MAX_PERIOD_SEARCH`]).
     pub fn with_max_len(self, max_len: usize) -> Result<Self, Error> {
         if max_len == 0 || max_len > MAX_PERIOD_SEARCH {
             return Err(Error::invalid("max_len", format!("must be between 1 and {MAX_PERIOD_SEARCH}")));
         }
-        Ok(BoardToken { max_len, ..self })
+        let limits = Limits::new(max_len, self.limits.max_work())?;
+        Ok(BoardToken { limits, ..self })
+    }
+
+    /// The limits of the period search.
+    pub fn limits(&self) -> Limits {
+        self.limits
     }
 
     /// The side length.
@@ -99,7 +115,8 @@ impl BoardToken {
         }
         let count = playable.len();
         let set = SubtractionSet::new(playable)?;
-        let steps = count as f64 * (self.n.min(self.max_len as u64) as f64);
+        let max_len = self.limits.max_len();
+        let steps = count as f64 * (self.n.min(max_len as u64) as f64);
         if steps > MAX_STEPS {
             return Err(Error::TooLarge {
                 what: format!("the analysis of a move set of {count} members"),
@@ -108,8 +125,9 @@ impl BoardToken {
                 remedy: Remedy::Smaller("moves"),
             });
         }
-        let search = self.max_len.min(usize::try_from(self.n).unwrap_or(usize::MAX));
+        let search = max_len.min(usize::try_from(self.n).unwrap_or(usize::MAX));
         ctx.budget.check_memory(8.0 * search as f64, "the period search", "max_len")?;
+        // a finite set's work is bounded by MAX_STEPS above, not by `max_work`
         if let Some(seq) = set.periodic(search) {
             return Ok(histogram_range(&seq, 0, self.n as u128));
         }
@@ -121,7 +139,7 @@ impl BoardToken {
         Err(Error::TooLarge {
             what: format!(
                 "a side of {} without a period certified within {} values (none found) by a direct scan",
-                self.n, self.max_len
+                self.n, max_len
             ),
             estimate: format!("{} values", self.n),
             limit: format!("{SCAN_LIMIT}"),
@@ -137,9 +155,8 @@ impl BoardToken {
         if self.n == 1 {
             return Ok(None);
         }
-        let limits = Limits::new(self.max_len, DEFAULT_MAX_WORK)?;
         let game = HeapGame::Subtraction(self.moves.clone());
-        Ok(Some(Heap::new(game, self.n - 1)?.with_min(0).with_limits(limits)))
+        Ok(Some(Heap::new(game, self.n - 1)?.with_min(0).with_limits(self.limits)))
     }
 }
 

@@ -13,7 +13,7 @@
 
 use crate::count::{Component, Context, Copies, Histogram, Positions};
 use crate::error::{Error, Remedy};
-use crate::heap::{ArithmeticPeriodic, HeapGame, Limits, histogram_range};
+use crate::heap::{ArithmeticPeriodic, HeapGame, Limits, histogram_of, histogram_range};
 
 /// How far the values of a game without a periodicity theorem are computed
 /// directly by default: `10^7` heaps (about a minute for subtraction by squares).
@@ -150,14 +150,8 @@ impl Heap {
             return Ok(Source::Dense(histogram_range(seq, self.min as u128, self.n as u128 + 1)));
         }
         if self.n < analysis.values.len() as u64 {
-            let mut hist = vec![0u128];
-            for &v in &analysis.values[self.min as usize..=self.n as usize] {
-                if hist.len() <= v as usize {
-                    hist.resize(v as usize + 1, 0);
-                }
-                hist[v as usize] += 1;
-            }
-            return Ok(Source::Dense(hist));
+            let values = &analysis.values[self.min as usize..=self.n as usize];
+            return Ok(Source::Dense(histogram_of(values.iter().copied())));
         }
         match analysis.arithmetic {
             Some(a) if a.certified => Ok(Source::Arithmetic(a)),

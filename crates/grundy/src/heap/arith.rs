@@ -59,29 +59,13 @@
 //! such theorem here: their arithmetic periodicity is only reported as
 //! observed on the computed prefix.
 
-use super::period::find_period_of;
+use super::period::{Period, find_period_of};
 use crate::error::Error;
 use crate::xor::DyadicHistogram;
 
 /// A sequence known on a prefix with `g(n + period) = g(n) + saltus` from
-/// `preperiod` on.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ArithmeticPeriodic {
-    /// `g(0..preperiod + period)`.
-    pub(crate) values: Vec<u32>,
-    /// The first index from which the relation holds.
-    pub(crate) preperiod: usize,
-    /// The smallest period.
-    pub(crate) period: usize,
-    /// The saltus `s > 0`.
-    pub(crate) saltus: u64,
-    /// Proved by the theorem above; otherwise only observed.
-    pub(crate) certified: bool,
-    /// The relation was checked for every `n` with `n + period` below this.
-    pub(crate) observed_to: usize,
-    /// The theorem that proves it, when certified.
-    pub(crate) theorem: Option<&'static str>,
-}
+/// `preperiod` on, `saltus > 0`: a [`Period`] (certified, or only observed).
+pub type ArithmeticPeriodic = Period;
 
 /// The name of the theorem for `all-but` subtraction sets.
 pub const ALL_BUT_THEOREM: &str = "all-but subtraction theorem";
@@ -89,43 +73,7 @@ pub const ALL_BUT_THEOREM: &str = "all-but subtraction theorem";
 /// The name of the theorem for codes that count up.
 pub const COUNTS_UP_THEOREM: &str = "a code that counts up: g(n) = n";
 
-impl ArithmeticPeriodic {
-    /// `g(0..preperiod + period)`.
-    pub fn values(&self) -> &[u32] {
-        &self.values
-    }
-
-    /// The first index from which `g(n + p) = g(n) + s` holds.
-    pub fn preperiod(&self) -> usize {
-        self.preperiod
-    }
-
-    /// The smallest period `p`.
-    pub fn period(&self) -> usize {
-        self.period
-    }
-
-    /// The saltus `s > 0`.
-    pub fn saltus(&self) -> u64 {
-        self.saltus
-    }
-
-    /// Whether it is proved (otherwise only observed).
-    pub fn certified(&self) -> bool {
-        self.certified
-    }
-
-    /// The relation was checked for every `n` with `n + period` below this.
-    pub fn observed_to(&self) -> usize {
-        self.observed_to
-    }
-
-    /// The theorem that certifies it ([`ALL_BUT_THEOREM`] or
-    /// [`COUNTS_UP_THEOREM`]); `None` when only observed.
-    pub fn theorem(&self) -> Option<&'static str> {
-        self.theorem
-    }
-
+impl Period {
     /// `g(n) = n` of a code that counts up (see the module documentation),
     /// checked on `values`, the values computed so far: `None` if one differs
     /// (which the theorem rules out).
@@ -141,18 +89,6 @@ impl ArithmeticPeriodic {
         })
     }
 
-    /// `g(i)` for any `i`.
-    pub fn value(&self, i: u64) -> u128 {
-        let e = self.preperiod as u64;
-        if i < e {
-            return self.values[i as usize] as u128;
-        }
-        let (j, r) = ((i - e) / self.period as u64, (i - e) % self.period as u64);
-        self.values[(e + r) as usize] as u128 + j as u128 * self.saltus as u128
-    }
-}
-
-impl ArithmeticPeriodic {
     /// The histogram of `g` over the heaps `lo..=hi`, as a few long blocks
     /// ([`DyadicHistogram`]); the saltus must be a power of two `2^τ`.
     ///

@@ -1,10 +1,132 @@
-//! Eventually periodic sequences: finding the fundamental period and preperiod
-//! from a prefix, and histograms over huge ranges.
+//! Eventually periodic sequences: the one type of what is known of a period
+//! ([`Period`], plain or arithmetic, and its views [`Periodic`] and
+//! [`PeriodSummary`]), finding the fundamental period and preperiod from a
+//! prefix, and histograms of values and over huge ranges.
 
 use crate::error::Error;
 
-/// A sequence `g` known on a prefix and periodic from `preperiod` on:
-/// `g(i + period) = g(i)` for every `i >= preperiod`.
+/// What is known of the period of a sequence `g`: from `preperiod` on,
+/// `g(n + period) = g(n) + saltus`, with `saltus = 0` for a plain period and
+/// `saltus > 0` for an arithmetic one ([`super::arith`]); with the values up to
+/// one full period, whether it is proved, and by what.
+///
+/// A plain certified period is also seen as a [`Periodic`] (values as `u32`,
+/// histograms over huge ranges by [`histogram_range`]); an arithmetic period is
+/// an [`ArithmeticPeriodic`](super::ArithmeticPeriodic), the same type. What a
+/// computation reports of either is its [`PeriodSummary`].
+///
+/// ```
+/// use grundy::{HeapGame, Limits};
+///
+/// let kayles = HeapGame::parse(None, Some("0.77")).unwrap().analyze(0, Limits::default()).unwrap();
+/// let p = kayles.period().unwrap();
+/// assert_eq!((p.preperiod(), p.period(), p.saltus(), p.certified()), (71, 12, 0, true));
+/// let nim = HeapGame::parse(None, Some("0.[3]")).unwrap().analyze(0, Limits::default()).unwrap();
+/// let a = nim.period().unwrap();
+/// assert_eq!((a.preperiod(), a.period(), a.saltus()), (0, 1, 1));
+/// assert_eq!(a.value(10), 10);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Period {
+    /// `g(0..preperiod + period)`.
+    pub(crate) values: Vec<u32>,
+    /// The first index from which the relation holds.
+    pub(crate) preperiod: usize,
+    /// The smallest period.
+    pub(crate) period: usize,
+    /// The saltus: 0 for a plain period, `s > 0` for an arithmetic one.
+    pub(crate) saltus: u64,
+    /// Proved; otherwise only observed.
+    pub(crate) certified: bool,
+    /// The relation was checked for every `n` with `n + period` below this.
+    pub(crate) observed_to: usize,
+    /// The theorem that proves an arithmetic period, when certified.
+    pub(crate) theorem: Option<&'static str>,
+}
+
+impl Period {
+    /// `g(0..preperiod + period)`.
+    pub fn values(&self) -> &[u32] {
+        &self.values
+    }
+
+    /// The first index from which `g(n + p) = g(n) + s` holds.
+    pub fn preperiod(&self) -> usize {
+        self.preperiod
+    }
+
+    /// The smallest period `p`.
+    pub fn period(&self) -> usize {
+        self.period
+    }
+
+    /// The saltus `s`: 0 for a plain period.
+    pub fn saltus(&self) -> u64 {
+        self.saltus
+    }
+
+    /// Whether it is proved (otherwise only observed).
+    pub fn certified(&self) -> bool {
+        self.certified
+    }
+
+    /// The relation was checked for every `n` with `n + period` below this.
+    pub fn observed_to(&self) -> usize {
+        self.observed_to
+    }
+
+    /// The theorem that certifies an arithmetic period
+    /// ([`ALL_BUT_THEOREM`](super::arith::ALL_BUT_THEOREM) or
+    /// [`COUNTS_UP_THEOREM`](super::arith::COUNTS_UP_THEOREM)); `None` for a
+    /// plain period and when only observed.
+    pub fn theorem(&self) -> Option<&'static str> {
+        self.theorem
+    }
+
+    /// `g(i)` for any `i`.
+    pub fn value(&self, i: u64) -> u128 {
+        let e = self.preperiod as u64;
+        if i < e {
+            return self.values[i as usize] as u128;
+        }
+        let (j, r) = ((i - e) / self.period as u64, (i - e) % self.period as u64);
+        self.values[(e + r) as usize] as u128 + j as u128 * self.saltus as u128
+    }
+
+    /// The period as `sequence` reports it.
+    pub fn summary(&self) -> PeriodSummary {
+        PeriodSummary {
+            preperiod: Some(self.preperiod),
+            period: Some(self.period),
+            saltus: (self.saltus > 0).then_some(self.saltus),
+            certified: self.certified,
+            observed_to: (!self.certified).then(|| self.observed_to - 1),
+            theorem: self.theorem,
+        }
+    }
+}
+
+/// What is said of a [`Period`], as `sequence` reports it; all `None` (and not
+/// certified) when nothing is known.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PeriodSummary {
+    /// The first heap from which the (arithmetic) period holds.
+    pub preperiod: Option<usize>,
+    /// The period.
+    pub period: Option<usize>,
+    /// The saltus `s` of `g(n + p) = g(n) + s`, for arithmetic periodicity.
+    pub saltus: Option<u64>,
+    /// Whether what is shown is proved.
+    pub certified: bool,
+    /// For arithmetic periodicity that is only observed: the last `n` checked.
+    pub observed_to: Option<usize>,
+    /// The theorem that proves an arithmetic period, when certified.
+    pub theorem: Option<&'static str>,
+}
+
+/// A certified plain period: a sequence `g` known on a prefix and periodic
+/// from `preperiod` on, `g(i + period) = g(i)` for every `i >= preperiod`.
+/// It is a [`Period`] of saltus 0 whose values stay `u32`.
 ///
 /// ```
 /// use grundy::Periodic;
@@ -16,11 +138,7 @@ use crate::error::Error;
 /// assert!(Periodic::new(vec![1, 2], 1, 3).is_err());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Periodic {
-    values: Vec<u32>,
-    preperiod: usize,
-    period: usize,
-}
+pub struct Periodic(Period);
 
 impl Periodic {
     /// The sequence with this prefix, preperiod and period (`period >= 1`, the
@@ -33,29 +151,43 @@ impl Periodic {
         if values.len() < preperiod.saturating_add(period) {
             return Err(Error::invalid("values", "must hold the preperiod and one full period"));
         }
+        let observed_to = values.len();
         values.truncate(preperiod + period);
-        Ok(Periodic { values, preperiod, period })
+        Ok(Periodic(Period {
+            values,
+            preperiod,
+            period,
+            saltus: 0,
+            certified: true,
+            observed_to,
+            theorem: None,
+        }))
+    }
+
+    /// The period, as the general type.
+    pub fn as_period(&self) -> &Period {
+        &self.0
     }
 
     /// `g(0..preperiod + period)`.
     pub fn values(&self) -> &[u32] {
-        &self.values
+        &self.0.values
     }
 
     /// The first index from which the period holds.
     pub fn preperiod(&self) -> usize {
-        self.preperiod
+        self.0.preperiod
     }
 
     /// The fundamental (smallest) period.
     pub fn period(&self) -> usize {
-        self.period
+        self.0.period
     }
 
     /// `g(i)` for any `i`.
     pub fn value(&self, i: u64) -> u32 {
-        let e = self.preperiod as u64;
-        if i < e { self.values[i as usize] } else { self.values[(e + (i - e) % self.period as u64) as usize] }
+        let (values, e) = (&self.0.values, self.0.preperiod as u64);
+        if i < e { values[i as usize] } else { values[(e + (i - e) % self.0.period as u64) as usize] }
     }
 }
 
@@ -122,9 +254,30 @@ pub(crate) fn find_period_of<T: PartialEq>(
     None
 }
 
+/// The histogram of `values`: how many are `0, 1, …`, up to the largest
+/// (`[0]` when there is none).
+///
+/// ```
+/// use grundy::heap::histogram_of;
+///
+/// assert_eq!(histogram_of([2, 0, 2]), [1, 0, 2]);
+/// assert_eq!(histogram_of([]), [0]);
+/// ```
+pub fn histogram_of(values: impl IntoIterator<Item = u32>) -> Vec<u128> {
+    let mut hist = vec![0u128];
+    for v in values {
+        if hist.len() <= v as usize {
+            hist.resize(v as usize + 1, 0);
+        }
+        hist[v as usize] += 1;
+    }
+    hist
+}
+
 /// The histogram of `g(i)` over `start <= i < end`, in `O(preperiod + period)`.
 /// The bounds are `u128` so that a range may end at `2^64` (heaps `1..=2^64−1`).
 pub fn histogram_range(seq: &Periodic, start: u128, end: u128) -> Vec<u128> {
+    let seq = seq.as_period();
     let top = seq.values.iter().copied().max().unwrap_or(0) as usize;
     let mut hist = vec![0u128; top + 1];
     if start >= end {
@@ -157,7 +310,7 @@ mod tests {
 
     #[test]
     fn histogram_range_matches_direct_count() {
-        let seq = Periodic { values: vec![0, 0, 1, 2, 1, 2, 1, 2], preperiod: 2, period: 2 };
+        let seq = Periodic::new(vec![0, 0, 1, 2, 1, 2, 1, 2], 2, 2).unwrap();
         for start in 0..12u128 {
             for end in start..30u128 {
                 let mut want = vec![0u128; 3];

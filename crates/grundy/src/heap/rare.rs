@@ -29,7 +29,7 @@
 //! rare or both common) and whose value `0` is even, so it never decides an odd
 //! value: the enumeration skips it and the scans stop one pair earlier.
 //! Three-heap splits have no such shortcut: their values are marked in full
-//! first ([`super::bits`]), and the rare/common split then applies to the
+//! first (by bit sets, `heap::bits`), and the rare/common split then applies to the
 //! two-heap splits as before.
 
 use super::bits::{BitSet, TripleSplits};

@@ -7,6 +7,7 @@
 //! memoized. Cost: one call of the function and one read per heap of every
 //! option, per value.
 
+use super::mex::Mex;
 use crate::error::Error;
 use std::fmt;
 use std::sync::Arc;
@@ -100,13 +101,13 @@ impl HeapRules {
 pub(super) struct RuleValues<'a> {
     rules: &'a HeapRules,
     pub(super) g: Vec<u32>,
-    seen: Vec<bool>,
+    mex: Mex,
     pub(super) work: u64,
 }
 
 impl<'a> RuleValues<'a> {
     pub(super) fn new(rules: &'a HeapRules) -> Self {
-        RuleValues { rules, g: Vec::new(), seen: Vec::new(), work: 0 }
+        RuleValues { rules, g: Vec::new(), mex: Mex::new(), work: 0 }
     }
 
     /// Appends `g(len)` known from elsewhere (a saved run).
@@ -118,17 +119,11 @@ impl<'a> RuleValues<'a> {
     pub(super) fn push_next(&mut self) -> Result<(), Error> {
         let n = self.g.len();
         let options = self.rules.options(n as u64)?;
-        self.seen.clear();
-        self.seen.resize(options.len() + 1, false);
-        for option in &options {
-            let x = option.iter().fold(0u32, |acc, &a| acc ^ self.g[a as usize]);
-            if (x as usize) < self.seen.len() {
-                self.seen[x as usize] = true;
-            }
-            self.work += option.len() as u64 + 1;
-        }
-        let mex = self.seen.iter().position(|&s| !s).unwrap_or(self.seen.len());
-        self.g.push(mex as u32);
+        let g = &self.g;
+        let value =
+            self.mex.of(options.len(), options.iter().map(|o| o.iter().fold(0, |x, &a| x ^ g[a as usize])));
+        self.work += options.iter().map(|o| o.len() as u64 + 1).sum::<u64>();
+        self.g.push(value);
         Ok(())
     }
 }

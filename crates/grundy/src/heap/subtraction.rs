@@ -15,7 +15,8 @@
 //!   arithmetic-periodic, certified by [`super::arith`].
 
 use super::OctalCode;
-use super::period::Periodic;
+use super::mex::Mex;
+use super::period::{Periodic, histogram_of};
 use super::{HeapGame, Limits};
 use crate::error::Error;
 use crate::number::factor::is_prime;
@@ -255,17 +256,11 @@ impl SubtractionSet {
     pub fn values(&self, len: usize) -> Vec<u32> {
         let members: Vec<usize> = (1..len).filter(|&s| self.contains(s as u64)).collect();
         let mut g: Vec<u32> = Vec::with_capacity(len);
-        let mut seen = vec![false; members.len() + 2];
+        let mut mex = Mex::new();
         for i in 0..len {
-            for &s in members.iter().take_while(|&&s| s <= i) {
-                let v = g[i - s] as usize;
-                if v < seen.len() {
-                    seen[v] = true;
-                }
-            }
-            let mex = seen.iter().position(|&x| !x).expect("mex bounded by |S|");
-            seen.iter_mut().for_each(|x| *x = false);
-            g.push(mex as u32);
+            let playable = &members[..members.partition_point(|&s| s <= i)];
+            let value = mex.of(playable.len(), playable.iter().map(|&s| g[i - s]));
+            g.push(value);
         }
         g
     }
@@ -276,32 +271,25 @@ impl SubtractionSet {
     /// This is the reference path for [`SubtractionSet::periodic`].
     pub fn histogram_by_scan(&self, n: u64) -> Vec<u128> {
         let Some(moves) = self.restricted_below(n) else {
-            let mut hist = vec![0u128];
-            for v in self.values(usize::try_from(n).unwrap_or(usize::MAX)) {
-                if hist.len() <= v as usize {
-                    hist.resize(v as usize + 1, 0);
-                }
-                hist[v as usize] += 1;
-            }
-            return hist;
+            return histogram_of(self.values(usize::try_from(n).unwrap_or(usize::MAX)));
         };
         let moves: Vec<usize> = moves.into_iter().map(|s| s as usize).collect();
         let window = moves.last().map_or(1, |&s| s + 1);
         let mut ring = vec![0u32; window];
         let mut hist = vec![0u128; moves.len() + 1];
-        let mut seen = vec![false; moves.len() + 2];
+        let mut mex = Mex::new();
         let mut pos = 0usize; // i mod window
         for i in 0..n {
+            let mut marks = mex.clear(moves.len());
             for &s in &moves {
                 if s as u64 <= i {
                     let j = if pos >= s { pos - s } else { pos + window - s };
-                    seen[ring[j] as usize] = true;
+                    marks.mark(ring[j]);
                 }
             }
-            let mex = seen.iter().position(|&x| !x).expect("mex bounded");
-            seen.iter_mut().for_each(|x| *x = false);
-            ring[pos] = mex as u32;
-            hist[mex] += 1;
+            let value = marks.smallest_unmarked();
+            ring[pos] = value;
+            hist[value as usize] += 1;
             pos += 1;
             if pos == window {
                 pos = 0;
@@ -333,6 +321,37 @@ fn parse_list(text: &str) -> Result<Vec<u64>, Error> {
         .collect()
 }
 
+/// A subtraction game's values, one at a time: `|{s ∈ S : s <= n}|` steps each.
+pub(super) struct SubtractionValues<'a> {
+    set: &'a [u64],
+    pub(super) g: Vec<u32>,
+    mex: Mex,
+    pub(super) work: u64,
+}
+
+impl<'a> SubtractionValues<'a> {
+    /// The values of the finite set `set` (ascending), none computed yet.
+    pub(super) fn new(set: &'a [u64]) -> Self {
+        SubtractionValues { set, g: Vec::new(), mex: Mex::new(), work: 0 }
+    }
+
+    /// Computes `g(len)`.
+    pub(super) fn push_next(&mut self) -> Result<(), Error> {
+        let n = self.g.len();
+        let playable = self.set.partition_point(|&s| s <= n as u64);
+        let g = &self.g;
+        let value = self.mex.of(playable, self.set[..playable].iter().map(|&s| g[n - s as usize]));
+        self.g.push(value);
+        self.work += playable as u64 + 1;
+        Ok(())
+    }
+
+    /// Appends `g(len)` known from elsewhere (a saved run).
+    pub(super) fn push_known(&mut self, v: u32) {
+        self.g.push(v);
+    }
+}
+
 /// The values of a subtraction game by a family, one at a time: the members up
 /// to the heap are listed as the heaps grow, and each value marks the values
 /// they reach, `|S ∩ [1, n]|` steps.
@@ -342,14 +361,14 @@ pub(super) struct FamilyValues {
     /// The next member not yet in `members`.
     next: Option<u64>,
     pub(super) g: Vec<u32>,
-    seen: Vec<bool>,
+    mex: Mex,
     pub(super) work: u64,
 }
 
 impl FamilyValues {
     pub(super) fn new(family: Family) -> Self {
         let next = family.next_after(0);
-        FamilyValues { family, members: Vec::new(), next, g: Vec::new(), seen: Vec::new(), work: 0 }
+        FamilyValues { family, members: Vec::new(), next, g: Vec::new(), mex: Mex::new(), work: 0 }
     }
 
     /// Computes `g(len)`.
@@ -370,19 +389,10 @@ impl FamilyValues {
     pub(super) fn push_next(&mut self) -> Result<(), crate::error::Error> {
         let n = self.g.len();
         self.admit(n);
-        // every value is at most |S ∩ [1, n]|
-        let len = self.members.len() + 2;
-        if self.seen.len() < len {
-            self.seen.resize(len, false);
-        }
-        let (g, seen) = (&self.g, &mut self.seen[..len]);
-        for &s in &self.members {
-            seen[g[n - s] as usize] = true;
-        }
-        let mex = seen.iter().position(|&x| !x).unwrap_or(len);
-        seen.fill(false);
+        let g = &self.g;
+        let value = self.mex.of(self.members.len(), self.members.iter().map(|&s| g[n - s]));
         self.work += 2 * self.members.len() as u64 + 1;
-        self.g.push(mex as u32);
+        self.g.push(value);
         Ok(())
     }
 }

@@ -1,0 +1,308 @@
+//! Heap games as one type ([`HeapGame`]): a subtraction set, a take-and-break
+//! code or rules of your own; parsing, description, the certificate length of
+//! a period, the work estimate that refuses a huge request before any work,
+//! and the dispatch of a computation to the sequencer of its kind.
+
+use super::group::GroupValues;
+use super::rules::RuleValues;
+use super::search::Run;
+use super::sequencer::Keeper;
+use super::subtraction::{FamilyValues, SubtractionValues};
+use super::{Analysis, Family, HeapRules, Limits, MAX_LINEAR_WORK, OctalCode, RareValues, SubtractionSet};
+#[cfg(doc)]
+use super::{RESUME_CHECK, find_period};
+use crate::count::Context;
+use crate::error::Error;
+
+/// A heap game: a subtraction set, a take-and-break code, or rules of your own.
+///
+/// ```
+/// use grundy::HeapGame;
+///
+/// let kayles = HeapGame::parse(None, Some("0.77")).unwrap();
+/// assert_eq!(kayles.describe(), "octal 0.77");
+/// let analysis = kayles.analyze(12, Default::default()).unwrap();
+/// assert_eq!(analysis.values[..12], [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+/// let period = analysis.periodic.unwrap();
+/// assert_eq!((period.preperiod(), period.period()), (71, 12));
+/// ```
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub enum HeapGame {
+    /// Remove `s` tokens for `s` in a set (finite, a family, or all but a list).
+    Subtraction(SubtractionSet),
+    /// A take-and-break code: octal, hexadecimal, with `!` and repeating groups.
+    Octal(OctalCode),
+    /// Options given by a function ([`HeapRules`]); no period is certified.
+    Rules(HeapRules),
+}
+
+/// About how many members of a family lie in `[1, n]`.
+fn family_count(f: Family, n: f64) -> f64 {
+    match f {
+        Family::Squares => n.sqrt(),
+        Family::Primes => n / n.ln().max(1.0),
+        Family::PowersOfTwo => n.log2().max(1.0),
+        Family::Fibonacci => n.ln().max(1.0) * 2.1,
+    }
+}
+
+/// The mex steps of the first `len` values of a code with a repeating group
+/// (other than an `all-but` set), counted as [`group::GroupValues`] spends
+/// them: heap `n` costs `a + b·n + c·n²`, so `len` values cost
+/// `a·len + b·len²/2 + c·len³/3`.
+///
+/// The bit sets of split values have about `W = n/64` words at heap `n`: the
+/// values of these games grow like the heap sizes (the group's moves that
+/// leave one heap reach a value of every heap in a residue class, so the
+/// values are distinct there). Per heap `n`, the moves that leave at most
+/// one heap cost one step per digit; a two-heap split of `n − k` (a written
+/// digit, or once per kind of group digit) inserts `n/2` values at 2 steps;
+/// a three-heap split translates `n` pair sets of `W` words at 3 steps a word
+/// and 6 a set (`3n²/64 + 6n`), or lists `n²/12` triples of different parts
+/// under `!` (2 steps each); the group's split set is merged into each view
+/// at 2 steps a word.
+fn group_work(c: &OctalCode, len: f64) -> f64 {
+    let group = c.group().map_or(&[][..], |g| g.1);
+    let (a, mut b, mut cc) = ((c.written().len() + group.len() + 1) as f64, 0.0, 0.0);
+    let mut pairs_built = false;
+    let mut split = |bits: u8, distinct: bool, views: f64| {
+        if bits & 4 != 0 {
+            b += 1.0 + 2.0 * views / 64.0;
+        }
+        if bits & 8 != 0 {
+            if distinct {
+                cc += 1.0 / 6.0;
+            } else {
+                cc += 3.0 / 64.0;
+                b += 6.0;
+                if !pairs_built {
+                    b += 1.5;
+                    pairs_built = true;
+                }
+            }
+            b += 2.0 * views / 64.0;
+        }
+    };
+    for d in c.written() {
+        split(d.bits, d.distinct, 0.0);
+    }
+    let mut kinds: Vec<(u8, bool)> = Vec::new();
+    for d in group {
+        for bit in [4u8, 8] {
+            if d.bits & bit != 0 && !kinds.contains(&(bit, d.distinct)) {
+                kinds.push((bit, d.distinct));
+            }
+        }
+    }
+    for (bit, distinct) in kinds {
+        let views = group.iter().filter(|d| d.bits & bit != 0 && d.distinct == distinct).count();
+        split(bit, distinct, views as f64);
+    }
+    a * len + b * len * len / 2.0 + cc * len * len * len / 3.0
+}
+
+impl HeapGame {
+    /// Builds a game from exactly one of a move list (`moves`) and a code
+    /// (`game`).
+    pub fn parse(moves: Option<&str>, game: Option<&str>) -> Result<Self, Error> {
+        match (moves, game) {
+            (Some(m), None) => Ok(HeapGame::Subtraction(SubtractionSet::parse(m)?)),
+            (None, Some(g)) => Ok(HeapGame::Octal(OctalCode::parse(g)?)),
+            (Some(_), Some(_)) => Err(Error::invalid("moves", "and `game` exclude each other: give one")),
+            (None, None) => {
+                Err(Error::invalid("game", "is missing: give `moves` (a list) or `game` (a code)"))
+            }
+        }
+    }
+
+    /// A description: the move list, the code or the rules' name.
+    pub fn describe(&self) -> String {
+        match self {
+            HeapGame::Subtraction(s) if s.finite_moves().is_some() => format!("subtraction {{{}}}", s.text()),
+            HeapGame::Subtraction(s) => format!("subtraction {}", s.text()),
+            HeapGame::Octal(c) if c.is_octal() => format!("octal {}", c.text()),
+            HeapGame::Octal(c) => format!("code {}", c.text()),
+            HeapGame::Rules(r) => format!("rules {}", r.name()),
+        }
+    }
+
+    /// How many agreements certify `(e, p)`; `None` when the game cannot be
+    /// certified this way (a subtraction member beyond `usize`, an infinite
+    /// set, a code with a repeating group, rules given by a function).
+    pub fn certificate_length(&self, e: usize, p: usize) -> Option<usize> {
+        match self {
+            HeapGame::Subtraction(s) => s.max().and_then(|m| usize::try_from(m).ok()),
+            HeapGame::Octal(c) => c.certificate_length(e, p),
+            HeapGame::Rules(_) => None,
+        }
+    }
+
+    /// Refuses a request for `len` values whose moves leaving at most one heap
+    /// alone (a lower bound of the work) exceed [`MAX_LINEAR_WORK`] steps: a huge
+    /// code or set is refused before any work, naming `parameter`.
+    pub fn check_request(&self, len: usize, parameter: &'static str) -> Result<(), Error> {
+        self.check_request_within(len, parameter, 0)
+    }
+
+    /// [`HeapGame::check_request`] with the limit raised to `max_work` mex
+    /// steps when that is more than [`MAX_LINEAR_WORK`]: the error names both
+    /// `parameter` and `max_work`.
+    ///
+    /// ```
+    /// use grundy::HeapGame;
+    ///
+    /// // Lasker's Nim with three-way splits: cubic work, refused before any
+    /// let game = HeapGame::parse(None, Some("8.[3]")).unwrap();
+    /// let e = game.check_request_within(100_001, "n", 400_000_000).unwrap_err();
+    /// assert!(e.to_string().contains("raise `max_work`"));
+    /// assert!(game.check_request_within(100_001, "n", 1e17 as u64).is_ok());
+    /// assert!(game.check_request_within(101, "n", 0).is_ok());
+    /// ```
+    pub fn check_request_within(
+        &self,
+        len: usize,
+        parameter: &'static str,
+        max_work: u64,
+    ) -> Result<(), Error> {
+        let work = self.linear_work(len);
+        let limit = MAX_LINEAR_WORK.max(max_work as f64);
+        if work > limit {
+            return Err(Error::TooLarge {
+                what: format!("{len} nim-values of {}", self.describe()),
+                estimate: format!("at least {work:.1e} mex steps"),
+                limit: format!("{limit:.0e}"),
+                remedy: crate::error::Remedy::SmallerOrRaise(parameter, "max_work"),
+            });
+        }
+        Ok(())
+    }
+
+    /// Whether the game is a code that counts up, `g(n) = n`
+    /// ([`OctalCode::counts_up`], certified at once).
+    pub fn counts_up(&self) -> bool {
+        matches!(self, HeapGame::Octal(c) if c.counts_up())
+    }
+
+    /// The excluded set of a game that is an `all-but` subtraction game (as a
+    /// set or as a code), whose arithmetic periodicity can be certified.
+    pub(super) fn all_but(&self) -> Option<Vec<u64>> {
+        match self {
+            HeapGame::Subtraction(s) => s.excluded().map(<[u64]>::to_vec),
+            HeapGame::Octal(c) => c.as_all_but(),
+            HeapGame::Rules(_) => None,
+        }
+    }
+
+    /// An estimate of the steps that the first `len` values cost apart from
+    /// the rare-value split scans: the moves that leave at most one heap, per
+    /// value (`|S ∩ [1, len]|` for a family), and the splits that no shortcut
+    /// covers (a repeating group's, three-heap splits).
+    pub fn linear_work(&self, len: usize) -> f64 {
+        if let HeapGame::Octal(c) = self {
+            if c.counts_up() {
+                // certified at 64 values, the rest filled in
+                return len.min(64) as f64 * 4.0 + len as f64;
+            }
+            if c.group().is_some() && c.as_all_but().is_none() {
+                return group_work(c, len as f64);
+            }
+        }
+        let per_value = match self {
+            HeapGame::Subtraction(s) => match (s.finite_moves(), s.as_family(), s.excluded()) {
+                (Some(m), _, _) => m.len() as f64,
+                (_, Some(f), _) => family_count(f, len as f64),
+                (_, _, Some(t)) => t.last().map_or(1.0, |&x| x as f64 + 1.0),
+                _ => 1.0,
+            },
+            HeapGame::Octal(c) => {
+                let rules = match c.max_removal() {
+                    Some(t) => t as f64 + 1.0,
+                    None => c.written().len() as f64 + c.group().map_or(1, |g| g.1.len()) as f64,
+                };
+                // splits with no shortcut: a group's splits of every size
+                // (`len/2` pairs per value), three-heap splits (`len`
+                // translations, or `len²/12` triples under `!`)
+                let digits = || c.written().iter().chain(c.group().map_or(&[][..], |g| g.1));
+                let n = len as f64;
+                let group_splits = c.group().is_some() && c.splits();
+                let triples = digits().any(|d| d.bits & 8 != 0);
+                let distinct_triples = digits().any(|d| d.bits & 8 != 0 && d.distinct);
+                rules
+                    + if group_splits { n / 2.0 } else { 0.0 }
+                    + if triples { n } else { 0.0 }
+                    + if distinct_triples { n * n / 12.0 } else { 0.0 }
+            }
+            HeapGame::Rules(_) => 1.0,
+        };
+        per_value * len as f64
+    }
+
+    /// Computes the first `want` values, then goes on until the period is
+    /// certified or the [`Limits`] stop the search (see [`Limits`]); the values
+    /// are filled in from the period up to `want` when it is certified.
+    pub fn analyze(&self, want: usize, limits: Limits) -> Result<Analysis, Error> {
+        self.analyze_in(want, limits, &mut Context::default())
+    }
+
+    /// [`HeapGame::analyze`], reporting progress to `ctx` as thousandths of the
+    /// larger of the length and work limits used up.
+    ///
+    /// The period is looked for at lengths `64·2^j`, at `want`, at the length
+    /// of the values a resumed run starts from, and where the search stops. A longer prefix certifies every period that a shorter one
+    /// certifies ([`find_period`]), so raising `max_len` or `max_work` never
+    /// loses a certificate that lower limits found.
+    pub fn analyze_in(&self, want: usize, limits: Limits, ctx: &mut Context<'_>) -> Result<Analysis, Error> {
+        self.analyze_resumed(&[0; 0], want, limits, ctx, &mut |_| Ok(()))
+    }
+
+    /// [`HeapGame::analyze_in`] for a long run that must never be lost:
+    /// starts from `known = g(0..k)` of an earlier run and hands the values so
+    /// far to `keep` at every length `64·2^j` past `k`, when the observer
+    /// interrupts, and at the end (before the period fills in more).
+    ///
+    /// The known values are checked: the first [`RESUME_CHECK`] of them are
+    /// computed again and must agree (a file of another game fails here);
+    /// the rest are taken as they are, updating the computation's state as if
+    /// computed, so the run goes on exactly where the earlier one stopped.
+    ///
+    /// ```
+    /// use grundy::{Context, HeapGame, Limits};
+    ///
+    /// let kayles = HeapGame::parse(None, Some("0.77")).unwrap();
+    /// let mut kept = Vec::new();
+    /// let limits = Limits::new(300, u64::MAX).unwrap();
+    /// let mut keep = |g: &[u32]| { kept = g.to_vec(); Ok(()) };
+    /// kayles.analyze_resumed(&[], 300, limits, &mut Context::default(), &mut keep).unwrap();
+    /// let whole = kayles.analyze(300, limits).unwrap();
+    /// assert_eq!(kept, whole.values[..kept.len()]);
+    /// let again = kayles
+    ///     .analyze_resumed(&kept[..150], 300, limits, &mut Context::default(), &mut |_| Ok(()))
+    ///     .unwrap();
+    /// assert_eq!(again.values, whole.values);
+    /// assert!(kayles.analyze_resumed(&[0, 1, 1], 10, limits, &mut Context::default(), &mut |_| Ok(())).is_err());
+    /// ```
+    pub fn analyze_resumed(
+        &self,
+        known: &[u32],
+        want: usize,
+        limits: Limits,
+        ctx: &mut Context<'_>,
+        keep: &mut Keeper<'_>,
+    ) -> Result<Analysis, Error> {
+        let cap = want.max(limits.max_len()).max(known.len()).max(1);
+        ctx.budget.check_memory(8.0 * cap as f64, "the nim-values", "max_len")?;
+        let run = Run { known, want, limits, keep };
+        match self {
+            HeapGame::Octal(c) if c.group().is_some() => self.search(GroupValues::new(c), run, ctx),
+            HeapGame::Octal(c) => self.search(RareValues::new(c), run, ctx),
+            HeapGame::Subtraction(s) => match (s.finite_moves(), s.as_family(), s.as_code()) {
+                (Some(set), _, _) => self.search(SubtractionValues::new(set), run, ctx),
+                (_, Some(f), _) => self.search(FamilyValues::new(f), run, ctx),
+                (_, _, Some(code)) => self.search(GroupValues::new(&code), run, ctx),
+                _ => Err(Error::Internal("a subtraction set of no kind".into())),
+            },
+            HeapGame::Rules(r) => self.search(RuleValues::new(r), run, ctx),
+        }
+    }
+}

@@ -1,0 +1,111 @@
+//! The period search: computes `g(0), g(1), …` with a [`Sequencer`] and looks
+//! for a certified period at the lengths `64·2^j` (and at the values wanted,
+//! the values resumed from, and where a limit stops it), filling in the values
+//! asked for from a certified period or arithmetic period.
+
+use super::arith;
+use super::sequencer::{Keeper, Sequencer, resume};
+use super::{Analysis, ArithmeticPeriodic, HeapGame, Limits, Periodic, find_period};
+use crate::count::Context;
+use crate::error::{Error, Stop};
+
+/// The request of one search: values known from an earlier run, values
+/// wanted, limits, and where to keep the values.
+pub(super) struct Run<'r, 'k> {
+    pub(super) known: &'r [u32],
+    pub(super) want: usize,
+    pub(super) limits: Limits,
+    pub(super) keep: &'r mut Keeper<'k>,
+}
+
+impl HeapGame {
+    /// Runs the search of `run` on `seq`, a fresh sequencer of this game.
+    pub(super) fn search(
+        &self,
+        mut seq: impl Sequencer,
+        run: Run<'_, '_>,
+        ctx: &mut Context<'_>,
+    ) -> Result<Analysis, Error> {
+        let Run { known, want, limits, keep } = run;
+        let cap = want.max(limits.max_len()).max(known.len()).max(1);
+        seq.reserve_total(cap);
+        resume(&mut seq, known)?;
+        // a resumed run looks for the period in what it was given first
+        let mut checkpoint = known.len().max(64);
+        // Progress in thousandths of the larger of the two fractions used up.
+        let report = |ctx: &mut Context<'_>, len: usize, work: u64| {
+            let frac = (len as f64 / cap as f64).max(work as f64 / limits.max_work().max(1) as f64);
+            ctx.progress("computing nim-values", (frac.min(1.0) * 1000.0) as u64, 1000)
+        };
+        loop {
+            let len = seq.values().len();
+            let target = if len < want { checkpoint.min(want) } else { checkpoint.min(cap) };
+            while seq.values().len() < target {
+                if seq.values().len() >= want && seq.work() >= limits.max_work() {
+                    break;
+                }
+                seq.push_next()?;
+                if seq.values().len().is_multiple_of(1024)
+                    && let Err(e) = report(ctx, seq.values().len(), seq.work())
+                {
+                    keep(seq.values())?;
+                    return Err(e);
+                }
+            }
+            if seq.values().len() > known.len() {
+                keep(seq.values())?;
+            }
+            let work = seq.work();
+            let values = seq.values();
+            let len = values.len();
+            let certified = find_period(values, |e, p| self.certificate_length(e, p).unwrap_or(usize::MAX));
+            let done = |periodic: Option<Periodic>, arithmetic, values: Vec<u32>, stop: Stop| Analysis {
+                values,
+                computed: len,
+                work,
+                periodic,
+                arithmetic,
+                stop,
+            };
+            if let Some((e, p)) = certified {
+                report(ctx, cap, 0)?;
+                let periodic = Periodic::new(values[..e + p].to_vec(), e, p)?;
+                let filled: Vec<u32> = (0..want.max(len) as u64).map(|i| periodic.value(i)).collect();
+                return Ok(done(Some(periodic), None, filled, Stop::Certified));
+            }
+            let excluded = self.all_but();
+            let t = excluded.as_ref().map(|t| t.last().map_or(0, |&x| x as usize));
+            if let Some(a) = t.and_then(|t| arith::certified_all_but(values, t)) {
+                report(ctx, cap, 0)?;
+                let filled: Vec<u32> = (0..want.max(len) as u64)
+                    .map(|i| u32::try_from(a.value(i)).unwrap_or(u32::MAX))
+                    .collect();
+                return Ok(done(None, Some(a), filled, Stop::Certified));
+            }
+            if self.counts_up() {
+                let a = ArithmeticPeriodic::counting_up(values).ok_or_else(|| {
+                    Error::Internal(format!("a code that counts up has g(n) != n below {len}"))
+                })?;
+                report(ctx, cap, 0)?;
+                let filled: Vec<u32> = (0..want.max(len)).map(|i| i as u32).collect();
+                return Ok(done(None, Some(a), filled, Stop::Certified));
+            }
+            let stop = if len >= cap {
+                Some(Stop::MaxLen)
+            } else if len >= want && seq.work() >= limits.max_work() {
+                Some(Stop::MaxWork)
+            } else {
+                None
+            };
+            if let Some(stop) = stop {
+                report(ctx, cap, 0)?;
+                let observed = arith::observed(values);
+                return Ok(done(None, observed, seq.into_values(), stop));
+            }
+            if len >= checkpoint {
+                // the next length 64·2^j
+                checkpoint = (len / 64 + 1).next_power_of_two() * 64;
+            }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+//! Resumable computations of `g(0), g(1), …` ([`Sequencer`]), one per kind of
+//! game, and the resumption of a run from values kept by an earlier one
+//! ([`resume`], [`Keeper`]).
+
+#[cfg(doc)]
+use super::HeapGame;
+use super::RareValues;
+use super::group::GroupValues;
+use super::rules::RuleValues;
+use super::subtraction::{FamilyValues, SubtractionValues};
+use crate::error::Error;
+
+/// Where a long computation keeps its values: called with `g(0..len)` (see
+/// [`HeapGame::analyze_resumed`]).
+pub type Keeper<'k> = dyn FnMut(&[u32]) -> Result<(), Error> + 'k;
+
+/// How many known values a resumed run computes again to check them.
+pub const RESUME_CHECK: usize = 4096;
+
+/// Feeds `known` to a fresh sequencer: the first [`RESUME_CHECK`] values are
+/// computed and compared, the rest pushed as they are.
+pub(super) fn resume(seq: &mut impl Sequencer, known: &[u32]) -> Result<(), Error> {
+    for (n, &v) in known.iter().enumerate() {
+        if n >= seq.values().len() {
+            if n >= RESUME_CHECK {
+                seq.push_known(v);
+                continue;
+            }
+            seq.push_next()?;
+        }
+        let g = seq.values()[n];
+        if g != v {
+            return Err(Error::invalid(
+                "known values",
+                format!("do not belong to this game: g({n}) is {g}, not {v}"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A resumable computation of `g(0), g(1), …` that counts its work.
+pub(super) trait Sequencer {
+    /// The values so far.
+    fn values(&self) -> &[u32];
+    /// Mex steps spent so far.
+    fn work(&self) -> u64;
+    /// Computes `g(len)` for the current length.
+    fn push_next(&mut self) -> Result<(), Error>;
+    /// Appends `g(len)` known from a saved run, as if computed.
+    fn push_known(&mut self, v: u32);
+    /// Makes room for `len` values in all (so that growing never holds two
+    /// copies of a long sequence at once).
+    fn reserve_total(&mut self, len: usize);
+    /// The values, without a copy.
+    fn into_values(self) -> Vec<u32>;
+}
+
+impl Sequencer for RareValues<'_> {
+    fn values(&self) -> &[u32] {
+        RareValues::values(self)
+    }
+    fn work(&self) -> u64 {
+        RareValues::work(self)
+    }
+    fn push_next(&mut self) -> Result<(), Error> {
+        let len = RareValues::values(self).len();
+        self.extend_to(len + 1);
+        Ok(())
+    }
+    fn push_known(&mut self, v: u32) {
+        RareValues::push_known(self, v)
+    }
+    fn reserve_total(&mut self, len: usize) {
+        RareValues::reserve_total(self, len)
+    }
+    fn into_values(self) -> Vec<u32> {
+        RareValues::into_values(self)
+    }
+}
+
+/// A sequencer whose values and work are its fields `g` and `work`, with an
+/// inherent `push_next`.
+macro_rules! field_sequencer {
+    ($ty:ty) => {
+        impl Sequencer for $ty {
+            fn values(&self) -> &[u32] {
+                &self.g
+            }
+            fn work(&self) -> u64 {
+                self.work
+            }
+            fn push_next(&mut self) -> Result<(), Error> {
+                <$ty>::push_next(self)
+            }
+            fn push_known(&mut self, v: u32) {
+                <$ty>::push_known(self, v)
+            }
+            fn reserve_total(&mut self, len: usize) {
+                self.g.reserve(len.saturating_sub(self.g.len()));
+            }
+            fn into_values(self) -> Vec<u32> {
+                self.g
+            }
+        }
+    };
+}
+
+field_sequencer!(RuleValues<'_>);
+field_sequencer!(GroupValues<'_>);
+field_sequencer!(FamilyValues);
+field_sequencer!(SubtractionValues<'_>);
