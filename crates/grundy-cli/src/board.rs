@@ -3,8 +3,7 @@
 use crate::output::{params, run_count};
 use crate::{CliResult, CountOptions};
 use clap::Args;
-use grundy::games::board::PERIOD_SEARCH_LIMIT;
-use grundy::{Board, Outcome, SubtractionSet};
+use grundy::{Board, BoardToken, Outcome, SubtractionSet};
 
 use serde_json::json;
 
@@ -22,7 +21,7 @@ pub struct BoardArgs {
     #[arg(long, default_value = "2", value_parser = crate::number)]
     dims: u64,
     /// How many nim-values of one coordinate may be computed while looking for a certified period.
-    #[arg(long, value_parser = crate::number, default_value_t = PERIOD_SEARCH_LIMIT as u64)]
+    #[arg(long, value_parser = crate::number, default_value_t = BoardToken::DEFAULT_MAX_LEN as u64)]
     max_len: u64,
     #[command(flatten)]
     opts: CountOptions,

@@ -3,7 +3,6 @@
 use crate::output::{params, run_count};
 use crate::{CliResult, CountOptions};
 use clap::Args;
-use grundy::heap::DEFAULT_MAX_WORK;
 use grundy::{HeapGame, Heaps, Limits, Outcome};
 use serde_json::json;
 
@@ -26,7 +25,7 @@ pub struct HeapsArgs {
     #[arg(long, default_value = "1048576", value_parser = crate::number)]
     max_len: u64,
     /// Work budget of the period search, in mex steps (units of about a nanosecond).
-    #[arg(long, value_parser = crate::number, default_value_t = DEFAULT_MAX_WORK)]
+    #[arg(long, value_parser = crate::number, default_value_t = Limits::DEFAULT_MAX_WORK)]
     max_work: u64,
     #[command(flatten)]
     opts: CountOptions,

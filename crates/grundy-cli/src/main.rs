@@ -140,7 +140,7 @@ impl CountOptions {
 }
 
 fn parse_modulus(text: &str) -> Result<Modulus, String> {
-    match grundy::parse::parse_u64(text).map_err(|e| message(&e))? {
+    match grundy::parse_u64(text).map_err(|e| message(&e))? {
         0 => Err("the modulus must be at least 1".to_string()),
         m => Modulus::new(m).map_err(|e| message(&e)),
     }
@@ -148,7 +148,7 @@ fn parse_modulus(text: &str) -> Result<Modulus, String> {
 
 /// A number on the command line: an expression such as `10^9+7`.
 pub fn number(text: &str) -> Result<u64, String> {
-    grundy::parse::parse_u64(text).map_err(|e| message(&e))
+    grundy::parse_u64(text).map_err(|e| message(&e))
 }
 
 /// The library's message in the command line's words: a parameter named

@@ -2,13 +2,10 @@
 //! Lagarias–Miller–Odlyzko special-leaf sum, or Lucy_Hedgehog's DP as the
 //! reference), the yardstick for what the sublinear path costs.
 
-use crate::output::{emit, timed};
-use crate::progress::Progress;
-use crate::{CliResult, MACHINE_BUDGET};
+use crate::CliResult;
+use crate::output::{emit, timed, with_context};
 use clap::{Args, ValueEnum};
-use grundy::Error;
-use grundy::number::lucy::{self, lucy_sieve};
-use grundy::number::prime_buckets::{self, prime_buckets};
+use grundy::{PrimeMethod, prime_pi};
 use serde_json::json;
 
 #[derive(Args, Debug)]
@@ -32,18 +29,13 @@ enum PiMethod {
 }
 
 pub fn run(a: &PrimePiArgs) -> CliResult {
-    // The time and memory estimates, before any work (the checks coprime-nim makes).
-    match a.method {
-        PiMethod::Lmo => prime_buckets::check(a.n, 0.0, &MACHINE_BUDGET)?,
-        PiMethod::Lucy => lucy::check(a.n, &MACHINE_BUDGET)?,
-    }
-    let mut bar = Progress::new();
-    let mut progress = |d, t| bar.report("counting primes", d, t);
-    let (pi, seconds) = match a.method {
-        PiMethod::Lmo => timed(|| prime_buckets(a.n, &mut progress).map(|b| b.pi())),
-        PiMethod::Lucy => timed(|| lucy_sieve(a.n, |_, _| {}, &mut progress)),
+    let method = match a.method {
+        PiMethod::Lmo => PrimeMethod::Lmo,
+        PiMethod::Lucy => PrimeMethod::Lucy,
     };
-    let pi = pi.ok_or(Error::Interrupted)?;
+    // the time and memory estimates are checked before any work (the checks coprime-nim makes)
+    let (pi, seconds) = timed(|| with_context(|ctx| prime_pi(a.n, method, ctx)));
+    let pi = pi?;
     if a.json {
         // "value" as every command has it; "pi" kept for scripts that use it.
         emit(json!({"n": a.n, "value": pi.to_string(), "pi": pi.to_string(), "seconds": seconds}));

@@ -16,7 +16,7 @@
 //!
 //! On load the game must be the one asked for, the length and the FNV-1a
 //! checksum of the value bytes must match, and the library computes the
-//! first values again ([`grundy::heap::RESUME_CHECK`]). A save goes to a
+//! first values again (the first 4096). A save goes to a
 //! temporary file renamed over the old one, so an interruption during the
 //! write leaves the previous save intact.
 //!

@@ -123,7 +123,7 @@ fn parameter_values(params: &str) -> Map<String, Value> {
     params
         .split_whitespace()
         .filter_map(|pair| pair.split_once('='))
-        .map(|(k, v)| (k.to_string(), grundy::parse::parse_u64(v).map_or_else(|_| json!(v), |x| json!(x))))
+        .map(|(k, v)| (k.to_string(), grundy::parse_u64(v).map_or_else(|_| json!(v), |x| json!(x))))
         .collect()
 }
 

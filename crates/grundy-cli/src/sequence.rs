@@ -3,7 +3,6 @@
 use crate::output::{Stream, emit, stop_on_ctrl_c, with_context};
 use crate::{CliError, CliResult, plot, saved};
 use clap::Args;
-use grundy::heap::DEFAULT_MAX_WORK;
 use grundy::{Analysis, Error, HeapGame, Limits, Stop};
 use serde_json::json;
 
@@ -23,7 +22,7 @@ pub struct SequenceArgs {
     #[arg(long, default_value = "1048576", value_parser = crate::number)]
     max_len: u64,
     /// Work budget of the period search beyond the values asked for, in mex steps (units of about a nanosecond).
-    #[arg(long, value_parser = crate::number, default_value_t = DEFAULT_MAX_WORK)]
+    #[arg(long, value_parser = crate::number, default_value_t = Limits::DEFAULT_MAX_WORK)]
     max_work: u64,
     /// Print one JSON object.
     #[arg(long)]

@@ -5,7 +5,6 @@
 use crate::errors::{lib, to_py, type_name};
 use crate::rules::HeapGame as PyHeapGame;
 use crate::run::{Pending, detached};
-use grundy::heap::{DEFAULT_MAX_LEN, DEFAULT_MAX_WORK};
 use grundy::{Arithmetic, Counter, HeapGame, Limits, Modulus, Order, Outcome, SubtractionSet};
 use num_bigint::BigUint;
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
@@ -126,8 +125,8 @@ pub fn heap_game<'py>(
 
 /// The period search's limits from `max_len` and `max_work`.
 pub fn limits(max_len: Option<&Bound<'_, PyAny>>, max_work: Option<&Bound<'_, PyAny>>) -> PyResult<Limits> {
-    let max_len = usize_arg(max_len, "max_len", DEFAULT_MAX_LEN)?;
-    lib(Limits::new(max_len, u64_or(max_work, "max_work", DEFAULT_MAX_WORK)?))
+    let max_len = usize_arg(max_len, "max_len", Limits::DEFAULT_MAX_LEN)?;
+    lib(Limits::new(max_len, u64_or(max_work, "max_work", Limits::DEFAULT_MAX_WORK)?))
 }
 
 /// What every counting function is asked: exactly or modulo `M`, which

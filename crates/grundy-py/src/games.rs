@@ -4,10 +4,9 @@
 use crate::args::{Request, heap_game, limits, subtraction_set, u64_arg, u64_or, u128_arg, usize_arg};
 use crate::errors::{lib, type_name};
 use crate::run::{Pending, detached};
-use grundy::games::board::PERIOD_SEARCH_LIMIT;
-use grundy::number::{lucy, prime_buckets};
 use grundy::{
-    Board, CoprimeNim, DivisorNim, Error, Heaps, Method, SilverDollar, SubtractionSet, Sum, Values,
+    Board, BoardToken, CoprimeNim, DivisorNim, Heaps, Method, PrimeMethod, SilverDollar, SubtractionSet, Sum,
+    Values,
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -47,7 +46,7 @@ pub fn board<'py>(
         _ => lib(SubtractionSet::new(vec![2, 3, 5, 7]))?,
     };
     let (n, tokens, dims) = (u64_arg(n, "n")?, u64_arg(tokens, "tokens")?, u64_or(dims, "dims", 2)?);
-    let max_len = usize_arg(max_len, "max_len", PERIOD_SEARCH_LIMIT)?;
+    let max_len = usize_arg(max_len, "max_len", BoardToken::DEFAULT_MAX_LEN)?;
     let game = lib(Board::new(n, tokens, dims, moves).and_then(|b| b.with_max_len(max_len)))?;
     request.count(py, &game.with_order(request.order()))
 }
@@ -279,24 +278,11 @@ fn pair(item: &Bound<'_, PyAny>) -> PyResult<(u64, u128)> {
 #[pyo3(signature = (n, method="lmo"))]
 pub fn prime_pi(py: Python<'_>, n: &Bound<'_, PyAny>, method: &str) -> PyResult<u64> {
     let n = u64_arg(n, "n")?;
-    let lucy = match method {
-        "lmo" => false,
-        "lucy" => true,
+    let method = match method {
+        "lmo" => PrimeMethod::Lmo,
+        "lucy" => PrimeMethod::Lucy,
         _ => return Err(PyValueError::new_err(format!("`method` must be lmo or lucy, not '{method}'"))),
     };
-    detached(py, &Pending::default(), |ctx| {
-        // the checks of the command line's prime-pi, before any work
-        if lucy {
-            lucy::check(n, &ctx.budget)?;
-        } else {
-            prime_buckets::check(n, 0.0, &ctx.budget)?;
-        }
-        let mut progress = |done: u64, total: u64| ctx.progress("counting primes", done, total).is_ok();
-        let pi = if lucy {
-            lucy::lucy_sieve(n, |_, _| {}, &mut progress)
-        } else {
-            prime_buckets::prime_buckets(n, &mut progress).map(|b| b.pi())
-        };
-        pi.ok_or(Error::Interrupted)
-    })
+    // the checks of the command line's prime-pi come first, inside the library
+    detached(py, &Pending::default(), |ctx| grundy::prime_pi(n, method, ctx))
 }

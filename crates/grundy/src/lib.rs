@@ -130,37 +130,62 @@
 //! # Ok::<(), grundy::Error>(())
 //! ```
 //!
-//! # Modules
+//! # Layers
 //!
-//! [`count`] (components, histograms, the generic counter), [`ring`] (exact and
-//! modular arithmetic), [`xor`] (Walsh–Hadamard transforms), [`heap`]
-//! (nim-sequences and certified periods), [`games`] (the built-in games),
-//! [`number`] (prime counting, factoring, binomials, NTT), [`modular`],
-//! [`parse`] (number expressions).
+//! Everything a user names is re-exported here, at the crate root; the modules
+//! behind it are private. They form layers, from the top, and a file imports
+//! only from its own layer or below (`tests/layers.rs` reads the `use` lines
+//! and fails on an upward import or a cycle):
+//!
+//! ```text
+//! games                 built-in games, each a Component (silver dollar: its own carry DP)
+//! heap                  nim-value sequences of heap games and their certificates
+//! count                 Component, Sum, histograms, orders and their coefficients
+//! xor                   Walsh–Hadamard transforms over a histogram's structure
+//! ring                  the numbers counted with: exact, modulo any M, the lifted ring
+//! number                primes and prime buckets (one file per term), factoring, binomials, NTT
+//! modular parse error   Montgomery arithmetic, number expressions, errors
+//! ```
+//!
+//! The crate's tests and benchmarks reach the internals (the slow references
+//! beside every fast path) through the `internals` feature, which makes these
+//! modules public; it is not part of the supported interface.
 
-pub mod count;
-pub mod error;
-pub mod games;
-pub mod heap;
-pub mod modular;
-pub mod number;
-pub mod parse;
-pub mod ring;
-pub mod xor;
+#![cfg_attr(not(feature = "internals"), deny(missing_docs))]
+
+/// Declares the crate's modules: private, or public (and hidden from the
+/// documentation) with the `internals` feature that tests and benchmarks use.
+macro_rules! layers {
+    ($($name:ident),* $(,)?) => {
+        $(
+            #[cfg(feature = "internals")]
+            #[doc(hidden)]
+            pub mod $name;
+            #[cfg(not(feature = "internals"))]
+            #[allow(dead_code, unused_imports)]
+            mod $name;
+        )*
+    };
+}
+
+layers!(count, error, games, heap, modular, number, parse, ring, xor);
 
 pub use count::{
     Component, Context, Copies, Counter, Histogram, Observer, Order, Outcome, Positions, Sum, Values,
 };
-pub use error::{Budget, Error, Remedy};
+pub use error::{Budget, Error, Remedy, Stop};
 pub use games::board::{Board, BoardToken};
 pub use games::coprime_nim::{CoprimeNim, CoprimePile, Method};
 pub use games::divisor_nim::{DivisorNim, DivisorPile};
 pub use games::heaps::{Heap, Heaps};
+pub use games::prime_count::{PrimeMethod, prime_pi};
 pub use games::silver_dollar::SilverDollar;
 pub use heap::{
-    Analysis, ArithmeticPeriodic, Family, HeapGame, HeapRules, Keeper, Limits, OctalCode, Period,
-    PeriodSummary, Periodic, Stop, SubtractionSet,
+    Analysis, Family, HeapGame, HeapRules, Keeper, Limits, OctalCode, Period, PeriodSummary, Periodic,
+    SubtractionSet,
 };
+pub use num_bigint::BigUint;
+pub use parse::parse_u64;
 pub use ring::{Arithmetic, Modulus};
 
 /// The README's Rust examples, compiled and run as doctests so that they

@@ -59,6 +59,10 @@ pub struct BoardToken {
 }
 
 impl BoardToken {
+    /// The default length limit of a coordinate's period search, `2^24`
+    /// values (the board's `max_len`).
+    pub const DEFAULT_MAX_LEN: usize = PERIOD_SEARCH_LIMIT;
+
     /// A token on `{0..n−1}^dims` (`n, dims >= 1`) moving by `moves`.
     pub fn new(n: u64, dims: u64, moves: SubtractionSet) -> Result<Self, Error> {
         if n == 0 {

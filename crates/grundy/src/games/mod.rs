@@ -5,4 +5,5 @@ pub mod board;
 pub mod coprime_nim;
 pub mod divisor_nim;
 pub mod heaps;
+pub mod prime_count;
 pub mod silver_dollar;

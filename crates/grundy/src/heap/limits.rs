@@ -32,6 +32,13 @@ pub struct Limits {
 pub const MAX_LEN: usize = 1 << 30;
 
 impl Limits {
+    /// The default length limit of the period search, `2^20` values.
+    pub const DEFAULT_MAX_LEN: usize = DEFAULT_MAX_LEN;
+
+    /// The default work budget of the period search beyond the values asked
+    /// for, in mex steps (about half a second).
+    pub const DEFAULT_MAX_WORK: u64 = DEFAULT_MAX_WORK;
+
     /// At most `max_len` values (`1..=2^30`) and `max_work` mex steps.
     pub fn new(max_len: usize, max_work: u64) -> Result<Self, Error> {
         if max_len == 0 || max_len > MAX_LEN {
