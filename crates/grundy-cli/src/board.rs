@@ -3,7 +3,7 @@
 use crate::output::{params, run_count};
 use crate::{CliResult, CountOptions};
 use clap::Args;
-use grundy::{Board, BoardToken, Outcome, SubtractionSet};
+use grundy::{Board, BoardRules, BoardToken, Outcome, SubtractionSet};
 
 use serde_json::json;
 
@@ -30,8 +30,9 @@ pub struct BoardArgs {
 pub fn run(a: &BoardArgs) -> CliResult {
     let moves = SubtractionSet::parse(&a.moves)?;
     let max_len = usize::try_from(a.max_len).unwrap_or(usize::MAX);
-    let board =
-        Board::new(a.n, a.tokens, a.dims, moves.clone())?.with_max_len(max_len)?.with_order(a.opts.order());
+    let board = Board::new(BoardRules { n: a.n, dims: a.dims, moves: moves.clone() }, a.tokens)?
+        .with_max_len(max_len)?
+        .with_order(a.opts.order());
     let parameters = params(&[
         ("n", json!(a.n)),
         ("tokens", json!(a.tokens)),

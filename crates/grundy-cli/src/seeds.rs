@@ -8,7 +8,9 @@ use crate::CliResult;
 use crate::output::{emit, timed};
 use clap::Args;
 use grundy::Arithmetic::{self, Exact};
-use grundy::{Board, CoprimeNim, Counter, DivisorNim, Error, Modulus, Outcome, SilverDollar, SubtractionSet};
+use grundy::{
+    Board, BoardRules, CoprimeNim, Counter, DivisorNim, Error, Modulus, Outcome, SilverDollar, SubtractionSet,
+};
 use num_bigint::BigUint;
 use serde_json::{Map, Value, json};
 
@@ -33,7 +35,7 @@ struct Entry {
 
 fn board(n: u64, tokens: u64, arith: Arithmetic) -> Result<BigUint, Error> {
     let moves = SubtractionSet::new(vec![2, 3, 5, 7])?;
-    Board::new(n, tokens, 2, moves)?.count(arith, Outcome::Winning)
+    Board::new(BoardRules { n, dims: 2, moves }, tokens)?.count(arith, Outcome::Winning)
 }
 
 /// Counting modulo `m`.

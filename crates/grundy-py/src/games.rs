@@ -5,8 +5,8 @@ use crate::args::{Request, heap_game, limits, subtraction_set, u64_arg, u64_or, 
 use crate::errors::{lib, type_name};
 use crate::run::{Pending, detached};
 use grundy::{
-    Board, BoardToken, CoprimeNim, DivisorNim, Heaps, Method, PrimeMethod, SilverDollar, SubtractionSet, Sum,
-    Values,
+    Board, BoardRules, BoardToken, CoprimeNim, DivisorNim, Heaps, Method, PrimeMethod, SilverDollar,
+    SubtractionSet, Sum, Values,
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -47,7 +47,7 @@ pub fn board<'py>(
     };
     let (n, tokens, dims) = (u64_arg(n, "n")?, u64_arg(tokens, "tokens")?, u64_or(dims, "dims", 2)?);
     let max_len = usize_arg(max_len, "max_len", BoardToken::DEFAULT_MAX_LEN)?;
-    let game = lib(Board::new(n, tokens, dims, moves).and_then(|b| b.with_max_len(max_len)))?;
+    let game = lib(Board::new(BoardRules { n, dims, moves }, tokens).and_then(|b| b.with_max_len(max_len)))?;
     request.count(py, &game.with_order(request.order()))
 }
 

@@ -5,7 +5,8 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use grundy::heap::RareValues;
 use grundy::{
-    Arithmetic, Board, Counter, HeapGame, Modulus, OctalCode, Outcome, SubtractionSet, Sum, Values,
+    Arithmetic, Board, BoardRules, Counter, HeapGame, Modulus, OctalCode, Outcome, SubtractionSet, Sum,
+    Values,
 };
 use std::hint::black_box;
 use std::time::Duration;
@@ -14,7 +15,7 @@ fn board(c: &mut Criterion) {
     let mut g = c.benchmark_group("board n=10000019 tokens=100 mod 1e9");
     g.sample_size(10).measurement_time(Duration::from_secs(5));
     let set = SubtractionSet::new(vec![2, 3, 5, 7]).unwrap();
-    let b = Board::new(10_000_019, 100, 2, set.clone()).unwrap();
+    let b = Board::new(BoardRules { n: 10_000_019, dims: 2, moves: set.clone() }, 100).unwrap();
     let m = Arithmetic::Modulo(Modulus::new(1_000_000_000).unwrap());
     g.bench_function("period (fast)", |x| x.iter(|| b.count(black_box(m), Outcome::Winning).unwrap()));
     g.bench_function("O(n) scan (reference)", |x| {
@@ -26,7 +27,11 @@ fn board(c: &mut Criterion) {
         })
     });
     g.finish();
-    let huge = Board::new(1_000_000_000_000_000_000, 1_000_000_000_000_000_000, 2, set).unwrap();
+    let huge = Board::new(
+        BoardRules { n: 1_000_000_000_000_000_000, dims: 2, moves: set },
+        1_000_000_000_000_000_000,
+    )
+    .unwrap();
     c.bench_function("board n=tokens=1e18 mod 1e9", |x| {
         x.iter(|| huge.count(black_box(m), Outcome::Winning).unwrap())
     });

@@ -5,8 +5,8 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use grundy::{
-    Arithmetic, Board, CoprimeNim, Counter, DivisorNim, HeapGame, Heaps, Modulus, OctalCode, Order, Outcome,
-    SubtractionSet,
+    Arithmetic, Board, BoardRules, CoprimeNim, Counter, DivisorNim, HeapGame, Heaps, Modulus, OctalCode,
+    Order, Outcome, SubtractionSet,
 };
 use std::hint::black_box;
 use std::time::Duration;
@@ -60,7 +60,9 @@ fn exact(c: &mut Criterion) {
         g.bench_function(format!("coprime n=1e7 {order}"), |x| {
             x.iter(|| coprime.count(black_box(Arithmetic::Exact), Outcome::Losing).unwrap())
         });
-        let board = Board::new(10_000_019, 100, 2, moves.clone()).unwrap().with_order(order);
+        let board = Board::new(BoardRules { n: 10_000_019, dims: 2, moves: moves.clone() }, 100)
+            .unwrap()
+            .with_order(order);
         g.bench_function(format!("board n=10000019 {order}"), |x| {
             x.iter(|| board.count(black_box(Arithmetic::Exact), Outcome::Winning).unwrap())
         });

@@ -5,7 +5,7 @@
 use grundy::{Counter, HeapGame, Heaps, Modulus, Outcome};
 
 fn main() -> Result<(), grundy::Error> {
-    let kayles = HeapGame::parse(None, Some("0.77"))?;
+    let kayles = HeapGame::octal("0.77")?;
     let heaps = Heaps::new(kayles, 1_000_000_000_000_000_000, 3)?;
     let losing = heaps.count_mod(Modulus::new(1_000_000_007)?, Outcome::Losing)?;
     println!("{losing}");

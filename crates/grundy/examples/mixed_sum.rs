@@ -4,13 +4,18 @@
 //!
 //! Run with `cargo run --release -p grundy --example mixed_sum`.
 
-use grundy::{BoardToken, CoprimePile, Counter, Heap, HeapGame, Modulus, Outcome, SubtractionSet, Sum};
+use grundy::{
+    BoardRules, BoardToken, CoprimePile, Counter, Heap, HeapGame, Modulus, Outcome, SubtractionSet, Sum,
+};
 
 fn main() -> Result<(), grundy::Error> {
     let sum = Sum::new()
-        .with(Heap::new(HeapGame::parse(None, Some("0.77"))?, 1_000_000)?, 1)
+        .with(Heap::new(HeapGame::octal("0.77")?, 1_000_000)?, 1)
         .with(CoprimePile::new(10_000_000)?, 2)
-        .with(BoardToken::new(1000, 2, SubtractionSet::new(vec![2, 3, 5, 7])?)?, 1);
+        .with(
+            BoardToken::new(BoardRules { n: 1000, dims: 2, moves: SubtractionSet::new(vec![2, 3, 5, 7])? })?,
+            1,
+        );
     println!("{}", sum.count_mod(Modulus::new(u64::MAX)?, Outcome::Winning)?);
     Ok(())
 }

@@ -70,7 +70,7 @@ pub enum Error {
 /// ```
 /// use grundy::{HeapGame, Limits, Stop};
 ///
-/// let open = HeapGame::parse(None, Some("0.16")).unwrap();
+/// let open = HeapGame::octal("0.16").unwrap();
 /// let a = open.analyze(10, Limits::new(4096, u64::MAX).unwrap()).unwrap();
 /// assert_eq!(a.stop, Stop::MaxLen);
 /// ```

@@ -21,7 +21,7 @@
 //! ```
 //! use grundy::{Counter, HeapGame, Heaps, Modulus, Outcome};
 //!
-//! let kayles = HeapGame::parse(None, Some("0.77"))?;
+//! let kayles = HeapGame::octal("0.77")?;
 //! let heaps = Heaps::new(kayles, 1_000_000_000_000_000_000, 3)?;
 //! let m = Modulus::new(1_000_000_007)?;
 //! let losing = heaps.count_mod(m, Outcome::Losing)?;
@@ -29,7 +29,7 @@
 //!
 //! // Small sizes exactly: two Kayles heaps in 1..=3 have values 1, 2, 3, so the
 //! // losing pairs are the three equal ones.
-//! let small = Heaps::new(HeapGame::parse(None, Some("0.77"))?, 3, 2)?;
+//! let small = Heaps::new(HeapGame::octal("0.77")?, 3, 2)?;
 //! assert_eq!(small.count_exact(Outcome::Losing)?, 3u32.into());
 //! # Ok::<(), grundy::Error>(())
 //! ```
@@ -54,13 +54,13 @@
 //! piles and a token on a 30×30 board.
 //!
 //! ```
-//! use grundy::{BoardToken, CoprimePile, Counter, Heap, HeapGame, Modulus, Outcome, Sum, SubtractionSet};
+//! use grundy::{BoardRules, BoardToken, CoprimePile, Counter, Heap, HeapGame, Modulus, Outcome, Sum, SubtractionSet};
 //!
-//! let kayles = HeapGame::parse(None, Some("0.77"))?;
+//! let kayles = HeapGame::octal("0.77")?;
 //! let sum = Sum::new()
 //!     .with(Heap::new(kayles, 1000)?, 1)
 //!     .with(CoprimePile::new(100)?, 2)
-//!     .with(BoardToken::new(30, 2, SubtractionSet::new(vec![2, 3, 5, 7])?)?, 1);
+//!     .with(BoardToken::new(BoardRules { n: 30, dims: 2, moves: SubtractionSet::new(vec![2, 3, 5, 7])? })?, 1);
 //! let exact = sum.count_exact(Outcome::Winning)?;
 //! let m = Modulus::new(1 << 40)?;
 //! assert_eq!(sum.count_mod(m, Outcome::Winning)?, (exact % m.get()).try_into().unwrap());
@@ -174,7 +174,7 @@ pub use count::{
     Component, Context, Copies, Counter, Histogram, Observer, Order, Outcome, Positions, Sum, Values,
 };
 pub use error::{Budget, Error, Remedy, Stop};
-pub use games::board::{Board, BoardToken};
+pub use games::board::{Board, BoardRules, BoardToken};
 pub use games::coprime_nim::{CoprimeNim, CoprimePile, Method};
 pub use games::divisor_nim::{DivisorNim, DivisorPile};
 pub use games::heaps::{Heap, Heaps};

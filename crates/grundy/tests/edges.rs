@@ -9,8 +9,8 @@ mod common;
 
 use common::MODULI;
 use grundy::{
-    Arithmetic, Board, CoprimeNim, Counter, DivisorNim, Error, HeapGame, Heaps, OctalCode, Outcome,
-    SilverDollar, SubtractionSet,
+    Arithmetic, Board, BoardRules, CoprimeNim, Counter, DivisorNim, Error, HeapGame, Heaps, OctalCode,
+    Outcome, SilverDollar, SubtractionSet,
 };
 use num_bigint::BigUint;
 use proptest::prelude::*;
@@ -66,7 +66,11 @@ fn boards_at_the_top_of_the_range() {
         for tokens in [0u64, 1, 2, 3] {
             for dims in [1u64, 2, 3] {
                 for moves in [vec![2u64, 3, 5, 7], vec![1], vec![1, 3, 4]] {
-                    let b = Board::new(n, tokens, dims, SubtractionSet::new(moves.clone()).unwrap()).unwrap();
+                    let b = Board::new(
+                        BoardRules { n, dims, moves: SubtractionSet::new(moves.clone()).unwrap() },
+                        tokens,
+                    )
+                    .unwrap();
                     let what = format!("board n={n} tokens={tokens} dims={dims} moves={moves:?}");
                     exact_matches_modular(&what, &MODULI, |a, o| b.count(a, o));
                 }
@@ -136,7 +140,7 @@ proptest! {
     ) {
         let n = u64::MAX - back;
         let m = (m >> twos).max(1) << twos;
-        let board = Board::new(n, tokens, 2, SubtractionSet::new(vec![2, 3, 5, 7]).unwrap()).unwrap();
+        let board = Board::new(BoardRules { n, dims: 2, moves: SubtractionSet::new(vec![2, 3, 5, 7]).unwrap() }, tokens).unwrap();
         exact_matches_modular("board", &[m], |a, o| board.count(a, o));
         let silver = SilverDollar::new(n, coins).unwrap();
         exact_matches_modular("silver", &[m], |a, o| silver.count(a, o));

@@ -326,7 +326,7 @@ fn codes_that_count_up_are_certified_and_match_the_definition() {
 
 #[test]
 fn group_codes_with_cubic_work_are_refused_by_estimate() {
-    let game = HeapGame::parse(None, Some("8.[3]")).unwrap();
+    let game = HeapGame::octal("8.[3]").unwrap();
     assert!(game.check_request_within(101, "n", 0).is_ok());
     let e = game.check_request_within(100_001, "n", 400_000_000).unwrap_err().to_string();
     assert!(e.contains("choose a smaller `n` or raise `max_work`"), "{e}");
@@ -338,7 +338,7 @@ fn group_codes_with_cubic_work_are_refused_by_estimate() {
 #[test]
 fn heaps_of_size_0_only_with_min_0() {
     use grundy::{Counter, Heap, Heaps, Outcome};
-    let kayles = HeapGame::parse(None, Some("0.77")).unwrap();
+    let kayles = HeapGame::octal("0.77").unwrap();
     for piles in [0u64, 1, 3] {
         let heaps = Heaps::with_range(kayles.clone(), 0, 0, piles).unwrap();
         assert_eq!(heaps.count_exact(Outcome::Losing).unwrap(), 1u8.into(), "{piles}");

@@ -5,7 +5,7 @@
 use grundy::count::{Histogram, MAX_TOTAL};
 use grundy::xor::RunHistogram;
 use grundy::{
-    Arithmetic, Board, BoardToken, Budget, Context, CoprimeNim, CoprimePile, Counter, DivisorNim,
+    Arithmetic, Board, BoardRules, BoardToken, Budget, Context, CoprimeNim, CoprimePile, Counter, DivisorNim,
     DivisorPile, Heap, HeapGame, Heaps, Limits, Modulus, OctalCode, Outcome, SilverDollar, SubtractionSet,
     Sum, Values,
 };
@@ -105,8 +105,8 @@ proptest! {
     #[test]
     fn boards(n in big(), tokens in big(), dims in big(), moves in prop::collection::vec(prop_oneof![1u64..20, big()], 0..4), max_len in any::<usize>(), a in arith(), o in outcome()) {
         let Ok(set) = SubtractionSet::new(moves) else { return Ok(()) };
-        let _ = BoardToken::new(n, dims, set.clone());
-        if let Ok(b) = Board::new(n, tokens, dims % 4, set) {
+        let _ = BoardToken::new(BoardRules { n, dims, moves: set.clone() });
+        if let Ok(b) = Board::new(BoardRules { n, dims: dims % 4, moves: set }, tokens) {
             let _ = b.clone().with_max_len(max_len);
             if let Ok(b) = b.with_max_len(max_len % 100_000 + 1) {
                 count(&b, a, o);

@@ -4,7 +4,7 @@ mod common;
 
 use common::assert_matches_oracle;
 use grundy::heap::{SubtractionSet, histogram_range};
-use grundy::{Board, Counter};
+use grundy::{Board, BoardRules, Counter};
 use grundy_reference::{BoardToken, Solver, SubtractionHeap, board_counts};
 
 const MOVE_SETS: [&[u64]; 6] = [&[2, 3, 5, 7], &[1], &[1, 2], &[2], &[1, 3, 4], &[3, 5]];
@@ -21,7 +21,8 @@ fn every_small_board_matches_the_game_search() {
                     }
                     let oracle = board_counts(n, tokens, dims, moves);
                     let set = SubtractionSet::new(moves.to_vec()).unwrap();
-                    let board = Board::new(n, tokens as u64, dims as u64, set).unwrap();
+                    let board =
+                        Board::new(BoardRules { n, dims: dims as u64, moves: set }, tokens as u64).unwrap();
                     let what = format!("board n={n} tokens={tokens} dims={dims} moves={moves:?}");
                     assert_matches_oracle(&what, oracle, |a, o| board.count(a, o));
                 }
@@ -79,7 +80,7 @@ fn coordinate_histograms_periodic_vs_scan_vs_oracle() {
 fn huge_boards_are_counted_through_the_period() {
     let set = SubtractionSet::new(vec![2, 3, 5, 7]).unwrap();
     let n = 1_000_000_000_000_000_000u64;
-    let board = Board::new(n, n, 2, set).unwrap();
+    let board = Board::new(BoardRules { n, dims: 2, moves: set }, n).unwrap();
     let hist = board.component().coordinate_histogram(&mut grundy::Context::default()).unwrap();
     assert_eq!(hist.iter().sum::<u128>(), n as u128);
 }

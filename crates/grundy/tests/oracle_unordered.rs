@@ -6,8 +6,8 @@ mod common;
 
 use common::{MODULI, assert_matches_oracle, modulo};
 use grundy::{
-    Arithmetic, Board, CoprimeNim, Counter, DivisorNim, Error, HeapGame, Heaps, Method, Order, Outcome,
-    SubtractionSet, Sum, Values,
+    Arithmetic, Board, BoardRules, CoprimeNim, Counter, DivisorNim, Error, HeapGame, Heaps, Method, Order,
+    Outcome, SubtractionSet, Sum, Values,
 };
 use grundy_reference::{
     CoprimePile, DivisorPile, Game, Solver, SubtractionHeap, Unordered, unordered_board_counts,
@@ -78,7 +78,10 @@ fn board_multisets_and_sets_of_cells_match_the_game_search() {
                     for (order, kind) in KINDS {
                         let oracle = unordered_board_counts(n, tokens, dims, moves, kind);
                         let set = SubtractionSet::new(moves.to_vec()).unwrap();
-                        let board = Board::new(n, tokens as u64, dims as u64, set).unwrap().with_order(order);
+                        let board =
+                            Board::new(BoardRules { n, dims: dims as u64, moves: set }, tokens as u64)
+                                .unwrap()
+                                .with_order(order);
                         let what = format!("board {order} n={n} tokens={tokens} dims={dims} moves={moves:?}");
                         assert_matches_oracle(&what, oracle, |a, o| board.count(a, o));
                     }
@@ -203,7 +206,9 @@ fn huge_boards_against_the_dp_over_values() {
             hist.iter().map(|(v, c)| u128::try_from(c.clone()).ok().map(|c| (*v, c))).collect();
         for k in [1usize, 2, 5, 12] {
             for (order, kind) in KINDS {
-                let board = Board::new(n, k as u64, dims, set.clone()).unwrap().with_order(order);
+                let board = Board::new(BoardRules { n, dims, moves: set.clone() }, k as u64)
+                    .unwrap()
+                    .with_order(order);
                 let what = format!("board {order} n={n} dims={dims} K={k}");
                 match &small {
                     Some(h) if h.iter().map(|x| x.1).sum::<u128>() <= 1 << 126 => {

@@ -5,8 +5,8 @@ mod common;
 
 use common::{MODULI, assert_counter_matches_oracle, modulo};
 use grundy::{
-    BoardToken, Component, Context, CoprimePile, Counter, DivisorNim, Heap, HeapGame, HeapRules, Heaps,
-    OctalCode, Outcome, SubtractionSet, Sum, Values,
+    BoardRules, BoardToken, Component, Context, CoprimePile, Counter, DivisorNim, Heap, HeapGame, HeapRules,
+    Heaps, OctalCode, Outcome, SubtractionSet, Sum, Values,
 };
 use grundy_reference::{
     BoardToken as BoardTokenGame, CoprimePile as CoprimePileGame, OctalHeaps, Pair, RuleHeaps, Solver,
@@ -163,7 +163,15 @@ fn sums_of_different_components_match_the_whole_game_search() {
         let sum = Sum::new()
             .with(Heap::new(kayles, heap_top).unwrap(), 1)
             .with(CoprimePile::new(coprime_n).unwrap(), 2)
-            .with(BoardToken::new(side, 2, SubtractionSet::new(moves.clone()).unwrap()).unwrap(), 1);
+            .with(
+                BoardToken::new(BoardRules {
+                    n: side,
+                    dims: 2,
+                    moves: SubtractionSet::new(moves.clone()).unwrap(),
+                })
+                .unwrap(),
+                1,
+            );
         let what = format!("kayles<= {heap_top} + 2 coprime<{coprime_n} + token on {side}^2");
         assert_counter_matches_oracle(&what, (win, lose), &sum);
     }
@@ -180,7 +188,17 @@ fn mixed_sums_match_the_dense_convolution() {
         (Box::new(Heap::new(kayles, 1000).unwrap()), 2),
         (Box::new(CoprimePile::new(5000).unwrap()), 1),
         (Box::new(CoprimePile::new(20_000).unwrap().with_method(grundy::Method::Sublinear)), 2),
-        (Box::new(BoardToken::new(50, 3, SubtractionSet::new(vec![2, 3, 5, 7]).unwrap()).unwrap()), 1),
+        (
+            Box::new(
+                BoardToken::new(BoardRules {
+                    n: 50,
+                    dims: 3,
+                    moves: SubtractionSet::new(vec![2, 3, 5, 7]).unwrap(),
+                })
+                .unwrap(),
+            ),
+            1,
+        ),
     ];
     let mut ctx = Context::default();
     let mut dist = vec![Exact.one()];

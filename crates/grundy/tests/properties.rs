@@ -6,7 +6,8 @@ use grundy::games::divisor_nim::histogram;
 use grundy::ring::{Modular, Ring};
 use grundy::xor::{xor_power_by_squaring, zero_xor_count};
 use grundy::{
-    Arithmetic, Board, CoprimeNim, Counter, DivisorNim, Modulus, Outcome, SilverDollar, SubtractionSet,
+    Arithmetic, Board, BoardRules, CoprimeNim, Counter, DivisorNim, Modulus, Outcome, SilverDollar,
+    SubtractionSet,
 };
 use num_bigint::BigUint;
 use proptest::prelude::*;
@@ -31,7 +32,7 @@ proptest! {
         n in 1u64..5000, tokens in 0u64..6, dims in 1u64..4,
         moves in prop::collection::vec(1u64..12, 1..5), m in 1u64..=u64::MAX, o in outcome(),
     ) {
-        let b = Board::new(n, tokens, dims, SubtractionSet::new(moves).unwrap()).unwrap();
+        let b = Board::new(BoardRules { n, dims, moves: SubtractionSet::new(moves).unwrap() }, tokens).unwrap();
         exact_vs_modular(|a| b.count(a, o).unwrap(), m)?;
     }
 

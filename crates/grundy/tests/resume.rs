@@ -65,8 +65,8 @@ fn any_prefix_resumes_to_the_same_values_and_verdict() {
 
 #[test]
 fn values_of_another_game_are_refused() {
-    let kayles = HeapGame::parse(None, Some("0.77")).unwrap();
-    let dawson = HeapGame::parse(None, Some("0.07")).unwrap();
+    let kayles = HeapGame::octal("0.77").unwrap();
+    let dawson = HeapGame::octal("0.07").unwrap();
     let theirs = analyze(&dawson, &[], 500, &mut |_| Ok(())).unwrap().values;
     let err = analyze(&kayles, &theirs, 500, &mut |_| Ok(())).unwrap_err();
     assert!(err.to_string().contains("g(1)"), "{err}");
@@ -74,7 +74,7 @@ fn values_of_another_game_are_refused() {
 
 #[test]
 fn an_interrupted_run_hands_over_its_values() {
-    let game = HeapGame::parse(None, Some("0.106")).unwrap();
+    let game = HeapGame::octal("0.106").unwrap();
     let limits = Limits::new(50_000, u64::MAX).unwrap();
     let mut reports = 0;
     let mut stop = |_: &str, _: u64, _: u64| {

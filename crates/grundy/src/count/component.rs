@@ -2,6 +2,7 @@
 
 use super::context::Context;
 use super::histogram::{Histogram, Positions};
+use super::copies::Copies;
 use crate::error::Error;
 
 /// One component of a sum of games: a set of positions, each with a Grundy
@@ -46,5 +47,23 @@ pub trait Component: Send + Sync {
     /// default 1.
     fn least_transform_values(&self) -> usize {
         1
+    }
+
+    /// `copies` copies of this component: the one way to say "K of these"
+    /// (a [`crate::Sum`] of several kinds says it per kind, `Sum::with`).
+    ///
+    /// ```
+    /// use grundy::{Component, Counter, Heap, HeapGame, Outcome};
+    ///
+    /// // Three Kayles heaps of sizes 1..=3 (values 1, 2, 3): 6 losing triples.
+    /// let three = Heap::new(HeapGame::octal("0.77")?, 3)?.copies(3);
+    /// assert_eq!(three.count_exact(Outcome::Losing)?, 6u32.into());
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    fn copies(self, copies: u64) -> Copies<Self>
+    where
+        Self: Sized,
+    {
+        Copies::of(self, copies)
     }
 }

@@ -33,7 +33,7 @@ pub enum Histogram {
     Dyadic(DyadicHistogram),
     /// Few values, however large, given on the span of the values: a table of
     /// `2^r` counts, `r` the rank of the span over GF(2) (values of your own,
-    /// [`crate::Values`]; see [`SpanHistogram`]).
+    /// [`crate::Values`]; see `SpanHistogram`).
     Spanned(SpanHistogram),
     /// The XOR of `copies` independent draws from `base` (a board token: the
     /// XOR of its coordinates).
@@ -96,7 +96,7 @@ impl std::fmt::Display for Positions {
 }
 
 impl Histogram {
-    /// A dense histogram, refused when its total exceeds [`MAX_TOTAL`].
+    /// A dense histogram, refused when its total exceeds `MAX_TOTAL`.
     pub fn dense(counts: Vec<u128>) -> Result<Self, Error> {
         let total = counts.iter().try_fold(0u128, |acc, &c| acc.checked_add(c));
         match total {
@@ -157,7 +157,7 @@ impl Histogram {
         }
     }
 
-    /// The transform grouped by `s mod 2^low` (see [`Spectrum`]).
+    /// The transform grouped by `s mod 2^low` (see `Spectrum`).
     pub fn spectrum(&self, low: u32, budget: &Budget) -> Result<Spectrum, Error> {
         self.clone().into_spectrum(low, &mut Context::new(*budget))
     }

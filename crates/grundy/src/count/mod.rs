@@ -9,6 +9,7 @@
 
 mod coefficients;
 mod component;
+mod copies;
 mod context;
 mod histogram;
 mod order;
@@ -24,7 +25,8 @@ pub use component::Component;
 pub use context::{Context, Observer};
 pub use histogram::{Histogram, Positions};
 pub use order::Order;
-pub use sum::{Copies, Sum, count_parts};
+pub use copies::Copies;
+pub use sum::{Sum, count_parts};
 pub use values::Values;
 
 use crate::error::Error;
@@ -78,7 +80,7 @@ impl std::str::FromStr for Outcome {
 }
 
 /// A question whose answer is a count of positions: a [`Sum`] of components,
-/// or one of the built-in games. Every count can be had in any [`Counting`]
+/// or one of the built-in games. Every count can be had in any counting
 /// ring; the provided methods give it exactly or modulo `M`.
 ///
 /// ```

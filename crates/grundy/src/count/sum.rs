@@ -2,6 +2,7 @@
 
 use super::Coefficients;
 use super::component::Component;
+use super::copies::Copies;
 use super::context::Context;
 use super::histogram::{Histogram, Positions, to_common_span};
 use super::order::Order;
@@ -81,60 +82,6 @@ impl Sum {
     /// How the copies of each component are told apart.
     pub fn order(&self) -> Order {
         self.order
-    }
-}
-
-/// `copies` copies of one component: the questions of the built-in games
-/// ([`crate::DivisorNim`] is `Copies<DivisorPile>`, and so on).
-///
-/// ```
-/// use grundy::{Copies, Counter, DivisorPile, Outcome};
-///
-/// let three = Copies::of(DivisorPile::new(10).unwrap(), 3);
-/// assert_eq!(three.count_exact(Outcome::Winning).unwrap(), 692u32.into());
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Copies<C> {
-    component: C,
-    copies: u64,
-    order: Order,
-}
-
-impl<C: Component> Copies<C> {
-    /// `copies` copies of `component`, as ordered tuples.
-    pub fn of(component: C, copies: u64) -> Self {
-        Copies { component, copies, order: Order::Ordered }
-    }
-
-    /// The same copies told apart as `order` says: ordered tuples, multisets or
-    /// sets of component positions.
-    pub fn with_order(self, order: Order) -> Self {
-        Copies { order, ..self }
-    }
-
-    /// How the copies are told apart.
-    pub fn order(&self) -> Order {
-        self.order
-    }
-
-    /// The component.
-    pub fn component(&self) -> &C {
-        &self.component
-    }
-
-    /// The number of copies.
-    pub fn copies(&self) -> u64 {
-        self.copies
-    }
-
-    /// The same number of copies of another component.
-    pub fn map(self, f: impl FnOnce(C) -> C) -> Self {
-        Copies { component: f(self.component), ..self }
-    }
-
-    /// [`Copies::map`] for a change that may be refused.
-    pub fn try_map(self, f: impl FnOnce(C) -> Result<C, Error>) -> Result<Self, Error> {
-        Ok(Copies { component: f(self.component)?, ..self })
     }
 }
 

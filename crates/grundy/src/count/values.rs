@@ -71,7 +71,7 @@ impl Component for Values {
     }
 
     /// The histogram on the span of the values over GF(2) (see
-    /// [`SpanHistogram`]): a table of `2^r` counts, `r <= 64` the rank of the
+    /// `SpanHistogram`): a table of `2^r` counts, `r <= 64` the rank of the
     /// span, however large the values (four values of size `2^60` make a table
     /// of at most 16 counts). Values that fill `0..2^r` give the plain dense
     /// histogram. Checked against the budget: the table (`16·2^r` bytes,

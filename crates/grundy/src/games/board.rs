@@ -39,13 +39,33 @@ pub const SCAN_LIMIT: u64 = 1 << 30;
 /// The most mex steps (values times moves) a request may plan.
 pub const MAX_STEPS: f64 = 4.0e9;
 
-/// One token on the board `{0..n−1}^dims`.
+/// The rules of a board, by name: the board `{0..n−1}^dims`, and the move
+/// set by which a move lowers one coordinate of one token.
 ///
 /// ```
-/// use grundy::{BoardToken, Component, SubtractionSet};
+/// use grundy::{BoardRules, BoardToken, Component, SubtractionSet};
+///
+/// let rules = BoardRules { n: 9, dims: 2, moves: SubtractionSet::new(vec![2, 3, 5, 7])? };
+/// assert_eq!(BoardToken::new(rules)?.positions().to_string(), "81");
+/// # Ok::<(), grundy::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardRules {
+    /// The side: coordinates run over `0..n` (`n >= 1`).
+    pub n: u64,
+    /// The number of coordinates (`dims >= 1`).
+    pub dims: u64,
+    /// The amounts by which a move lowers one coordinate.
+    pub moves: SubtractionSet,
+}
+
+/// One token on the board `{0..n−1}^dims` of some [`BoardRules`].
+///
+/// ```
+/// use grundy::{BoardRules, BoardToken, Component, SubtractionSet};
 ///
 /// let moves = SubtractionSet::new(vec![2, 3, 5, 7]).unwrap();
-/// let token = BoardToken::new(9, 2, moves).unwrap();
+/// let token = BoardToken::new(BoardRules { n: 9, dims: 2, moves }).unwrap();
 /// assert_eq!(token.positions().to_string(), "81");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,7 +84,8 @@ impl BoardToken {
     pub const DEFAULT_MAX_LEN: usize = PERIOD_SEARCH_LIMIT;
 
     /// A token on `{0..n−1}^dims` (`n, dims >= 1`) moving by `moves`.
-    pub fn new(n: u64, dims: u64, moves: SubtractionSet) -> Result<Self, Error> {
+    pub fn new(rules: BoardRules) -> Result<Self, Error> {
+        let BoardRules { n, dims, moves } = rules;
         if n == 0 {
             return Err(Error::invalid("n", "must be at least 1 (coordinates run over 0..n-1)"));
         }
@@ -76,7 +97,7 @@ impl BoardToken {
     }
 
     /// The same token with another length limit for the period search
-    /// (`1..=`[`MAX_PERIOD_SEARCH`]).
+    /// (`1..=``MAX_PERIOD_SEARCH`).
     pub fn with_max_len(self, max_len: usize) -> Result<Self, Error> {
         if max_len == 0 || max_len > MAX_PERIOD_SEARCH {
             return Err(Error::invalid("max_len", format!("must be between 1 and {MAX_PERIOD_SEARCH}")));
@@ -182,19 +203,19 @@ impl Component for BoardToken {
 /// Ordered placements of `tokens` distinguishable tokens on `{0..n−1}^dims`.
 ///
 /// ```
-/// use grundy::{Board, Counter, Outcome, SubtractionSet};
+/// use grundy::{Board, BoardRules, Counter, Outcome, SubtractionSet};
 ///
 /// // Seed 001: W(3, 2) = 40 winning placements of two tokens on a 3×3 board.
 /// let moves = SubtractionSet::new(vec![2, 3, 5, 7]).unwrap();
-/// let board = Board::new(3, 2, 2, moves).unwrap();
+/// let board = Board::new(BoardRules { n: 3, dims: 2, moves }, 2).unwrap();
 /// assert_eq!(board.count_exact(Outcome::Winning).unwrap(), 40u32.into());
 /// ```
 pub type Board = Copies<BoardToken>;
 
 impl Board {
-    /// `tokens` tokens on `{0..n−1}^dims` moving by `moves`.
-    pub fn new(n: u64, tokens: u64, dims: u64, moves: SubtractionSet) -> Result<Self, Error> {
-        Ok(Copies::of(BoardToken::new(n, dims, moves)?, tokens))
+    /// `tokens` tokens on the board of `rules`.
+    pub fn new(rules: BoardRules, tokens: u64) -> Result<Self, Error> {
+        Ok(Copies::of(BoardToken::new(rules)?, tokens))
     }
 
     /// The same board with another length limit for the period search.

@@ -56,7 +56,7 @@ impl Heap {
     /// ```
     /// use grundy::{Component, Heap, HeapGame};
     ///
-    /// let kayles = HeapGame::parse(None, Some("0.77")).unwrap();
+    /// let kayles = HeapGame::octal("0.77").unwrap();
     /// let empty = Heap::with_range(kayles.clone(), 0, 0).unwrap();
     /// assert_eq!(empty.positions().to_string(), "1");
     /// assert!(Heap::with_range(kayles, 1, 0).is_err());
@@ -200,7 +200,7 @@ impl Heaps {
     /// use grundy::{Counter, HeapGame, Heaps, Outcome};
     ///
     /// // three empty heaps: one position, and it is lost
-    /// let kayles = HeapGame::parse(None, Some("0.77")).unwrap();
+    /// let kayles = HeapGame::octal("0.77").unwrap();
     /// let heaps = Heaps::with_range(kayles, 0, 0, 3).unwrap();
     /// assert_eq!(heaps.count_exact(Outcome::Losing).unwrap(), 1u8.into());
     /// ```

@@ -59,7 +59,7 @@ pub struct SilverDollar {
 }
 
 impl SilverDollar {
-    /// Validates the parameters: `coins + 1 <= n`, at most [`MAX_COINS`] coins.
+    /// Validates the parameters: `coins + 1 <= n`, at most `MAX_COINS` coins.
     pub fn new(n: u64, coins: u64) -> Result<Self, Error> {
         let m = coins.checked_add(1).ok_or_else(|| Error::invalid("coins", "is too large"))?;
         if m > n {

@@ -10,7 +10,7 @@ use crate::error::Stop;
 /// ```
 /// use grundy::{HeapGame, Limits, Stop};
 ///
-/// let dawson = HeapGame::parse(None, Some("0.07")).unwrap();
+/// let dawson = HeapGame::octal("0.07").unwrap();
 /// let a = dawson.analyze(0, Limits::default()).unwrap();
 /// assert_eq!(a.stop, Stop::Certified);
 /// let p = a.periodic.unwrap();

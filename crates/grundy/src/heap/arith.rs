@@ -90,7 +90,7 @@ impl Period {
     }
 
     /// The histogram of `g` over the heaps `lo..=hi`, as a few long blocks
-    /// ([`DyadicHistogram`]); the saltus must be a power of two `2^τ`.
+    /// (`DyadicHistogram`); the saltus must be a power of two `2^τ`.
     ///
     /// Past the preperiod, heap `e + r + jp` has value `c_r + j·2^τ`
     /// (`c_r = g(e + r)`): with blocks of `2^σ` values, `σ >= τ`, each residue

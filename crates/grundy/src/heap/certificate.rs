@@ -79,7 +79,7 @@ impl OctalCode {
     /// `None` for a code with a repeating group (no theorem here applies).
     ///
     /// The bounds, one per kind of move, and their proof are in
-    /// [`crate::heap::certificate`].
+    /// `crate::heap::certificate`.
     ///
     /// ```
     /// use grundy::OctalCode;

@@ -19,7 +19,7 @@ use crate::error::Error;
 /// ```
 /// use grundy::HeapGame;
 ///
-/// let kayles = HeapGame::parse(None, Some("0.77")).unwrap();
+/// let kayles = HeapGame::octal("0.77").unwrap();
 /// assert_eq!(kayles.describe(), "octal 0.77");
 /// let analysis = kayles.analyze(12, Default::default()).unwrap();
 /// assert_eq!(analysis.values[..12], [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
@@ -103,12 +103,64 @@ fn group_work(c: &OctalCode, len: f64) -> f64 {
 }
 
 impl HeapGame {
-    /// Builds a game from exactly one of a move list (`moves`) and a code
-    /// (`game`).
+    /// A take-and-break game by its code: octal (`"0.77"`, Kayles),
+    /// hexadecimal, with `!` and a repeating group (`"4!.0"`, `"0.[3]"`).
+    ///
+    /// ```
+    /// use grundy::HeapGame;
+    ///
+    /// let kayles = HeapGame::octal("0.77")?;
+    /// assert_eq!(kayles.describe(), "octal 0.77");
+    /// assert_eq!("0.77".parse::<HeapGame>()?.describe(), "octal 0.77");
+    /// assert!(HeapGame::octal("0.x7").is_err());
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn octal(code: &str) -> Result<Self, Error> {
+        OctalCode::parse(code).map(HeapGame::Octal)
+    }
+
+    /// The subtraction game of a finite move set: remove `s` tokens, `s` a
+    /// member.
+    ///
+    /// ```
+    /// use grundy::HeapGame;
+    ///
+    /// assert_eq!(HeapGame::subtraction([1, 2, 3])?.describe(), "subtraction {1,2,3}");
+    /// assert!(HeapGame::subtraction([]).is_err());
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn subtraction(moves: impl IntoIterator<Item = u64>) -> Result<Self, Error> {
+        SubtractionSet::new(moves.into_iter().collect()).map(HeapGame::Subtraction)
+    }
+
+    /// The subtraction game of an infinite family (squares, primes, …).
+    ///
+    /// ```
+    /// use grundy::{Family, HeapGame};
+    ///
+    /// assert_eq!(HeapGame::family(Family::Squares).describe(), "subtraction squares");
+    /// ```
+    pub fn family(family: Family) -> Self {
+        HeapGame::Subtraction(SubtractionSet::family(family))
+    }
+
+    /// A game of your own: the positions a heap of `n` leaves, each a list of
+    /// heap sizes below `n` (see [`HeapRules::new`]).
+    pub fn rules(
+        name: impl Into<String>,
+        options: impl Fn(u64) -> Vec<Vec<u64>> + Send + Sync + 'static,
+    ) -> Self {
+        HeapGame::Rules(HeapRules::new(name, options))
+    }
+
+    /// The command line's and Python's reading: exactly one of a move list
+    /// (`moves`: numbers, or a family such as `squares` or `all-but:3,5`) and
+    /// a code (`game`), as [`HeapGame::subtraction`] / [`HeapGame::family`]
+    /// and [`HeapGame::octal`] read them.
     pub fn parse(moves: Option<&str>, game: Option<&str>) -> Result<Self, Error> {
         match (moves, game) {
             (Some(m), None) => Ok(HeapGame::Subtraction(SubtractionSet::parse(m)?)),
-            (None, Some(g)) => Ok(HeapGame::Octal(OctalCode::parse(g)?)),
+            (None, Some(g)) => HeapGame::octal(g),
             (Some(_), Some(_)) => Err(Error::invalid("moves", "and `game` exclude each other: give one")),
             (None, None) => {
                 Err(Error::invalid("game", "is missing: give `moves` (a list) or `game` (a code)"))
@@ -139,21 +191,21 @@ impl HeapGame {
     }
 
     /// Refuses a request for `len` values whose moves leaving at most one heap
-    /// alone (a lower bound of the work) exceed [`MAX_LINEAR_WORK`] steps: a huge
+    /// alone (a lower bound of the work) exceed `MAX_LINEAR_WORK` steps: a huge
     /// code or set is refused before any work, naming `parameter`.
     pub fn check_request(&self, len: usize, parameter: &'static str) -> Result<(), Error> {
         self.check_request_within(len, parameter, 0)
     }
 
     /// [`HeapGame::check_request`] with the limit raised to `max_work` mex
-    /// steps when that is more than [`MAX_LINEAR_WORK`]: the error names both
+    /// steps when that is more than `MAX_LINEAR_WORK`: the error names both
     /// `parameter` and `max_work`.
     ///
     /// ```
     /// use grundy::HeapGame;
     ///
     /// // Lasker's Nim with three-way splits: cubic work, refused before any
-    /// let game = HeapGame::parse(None, Some("8.[3]")).unwrap();
+    /// let game = HeapGame::octal("8.[3]").unwrap();
     /// let e = game.check_request_within(100_001, "n", 400_000_000).unwrap_err();
     /// assert!(e.to_string().contains("raise `max_work`"));
     /// assert!(game.check_request_within(100_001, "n", 1e17 as u64).is_ok());
@@ -250,7 +302,7 @@ impl HeapGame {
     ///
     /// The period is looked for at lengths `64·2^j`, at `want`, at the length
     /// of the values a resumed run starts from, and where the search stops. A longer prefix certifies every period that a shorter one
-    /// certifies ([`find_period`]), so raising `max_len` or `max_work` never
+    /// certifies (`find_period`), so raising `max_len` or `max_work` never
     /// loses a certificate that lower limits found.
     pub fn analyze_in(&self, want: usize, limits: Limits, ctx: &mut Context<'_>) -> Result<Analysis, Error> {
         self.analyze_resumed(&[0; 0], want, limits, ctx, &mut |_| Ok(()))
@@ -261,7 +313,7 @@ impl HeapGame {
     /// far to `keep` at every length `64·2^j` past `k`, when the observer
     /// interrupts, and at the end (before the period fills in more).
     ///
-    /// The known values are checked: the first [`RESUME_CHECK`] of them are
+    /// The known values are checked: the first `RESUME_CHECK` of them are
     /// computed again and must agree (a file of another game fails here);
     /// the rest are taken as they are, updating the computation's state as if
     /// computed, so the run goes on exactly where the earlier one stopped.
@@ -269,7 +321,7 @@ impl HeapGame {
     /// ```
     /// use grundy::{Context, HeapGame, Limits};
     ///
-    /// let kayles = HeapGame::parse(None, Some("0.77")).unwrap();
+    /// let kayles = HeapGame::octal("0.77").unwrap();
     /// let mut kept = Vec::new();
     /// let limits = Limits::new(300, u64::MAX).unwrap();
     /// let mut keep = |g: &[u32]| { kept = g.to_vec(); Ok(()) };
@@ -304,5 +356,31 @@ impl HeapGame {
             },
             HeapGame::Rules(r) => self.search(RuleValues::new(r), run, ctx),
         }
+    }
+}
+
+/// A take-and-break code, as [`HeapGame::octal`] reads it.
+impl std::str::FromStr for HeapGame {
+    type Err = Error;
+    fn from_str(code: &str) -> Result<Self, Error> {
+        HeapGame::octal(code)
+    }
+}
+
+impl From<HeapRules> for HeapGame {
+    fn from(rules: HeapRules) -> Self {
+        HeapGame::Rules(rules)
+    }
+}
+
+impl From<SubtractionSet> for HeapGame {
+    fn from(set: SubtractionSet) -> Self {
+        HeapGame::Subtraction(set)
+    }
+}
+
+impl From<OctalCode> for HeapGame {
+    fn from(code: OctalCode) -> Self {
+        HeapGame::Octal(code)
     }
 }

@@ -286,7 +286,7 @@ impl OctalCode {
         })
     }
 
-    /// Whether the code counts up, `g(n) = n` ([`super::arith`]): `d₀ = 0` and
+    /// Whether the code counts up, `g(n) = n` (`super::arith`): `d₀ = 0` and
     /// bits 1 and 2 in every digit `d_k`, `k >= 1`, a repeating group's
     /// included (`0.[3]`, `0.[7]`, `0.[F]`, not `4.[3]` nor `0.[3]` less a digit).
     ///

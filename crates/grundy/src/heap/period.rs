@@ -7,21 +7,21 @@ use crate::error::Error;
 
 /// What is known of the period of a sequence `g`: from `preperiod` on,
 /// `g(n + period) = g(n) + saltus`, with `saltus = 0` for a plain period and
-/// `saltus > 0` for an arithmetic one ([`super::arith`]); with the values up to
+/// `saltus > 0` for an arithmetic one (`super::arith`); with the values up to
 /// one full period, whether it is proved, and by what.
 ///
 /// A plain certified period is also seen as a [`Periodic`] (values as `u32`,
-/// histograms over huge ranges by [`histogram_range`]); an arithmetic period is
-/// an [`ArithmeticPeriodic`](super::ArithmeticPeriodic), the same type. What a
+/// histograms over huge ranges by `histogram_range`); an arithmetic period is
+/// an `ArithmeticPeriodic`, the same type. What a
 /// computation reports of either is its [`PeriodSummary`].
 ///
 /// ```
 /// use grundy::{HeapGame, Limits};
 ///
-/// let kayles = HeapGame::parse(None, Some("0.77")).unwrap().analyze(0, Limits::default()).unwrap();
+/// let kayles = HeapGame::octal("0.77").unwrap().analyze(0, Limits::default()).unwrap();
 /// let p = kayles.period().unwrap();
 /// assert_eq!((p.preperiod(), p.period(), p.saltus(), p.certified()), (71, 12, 0, true));
-/// let nim = HeapGame::parse(None, Some("0.[3]")).unwrap().analyze(0, Limits::default()).unwrap();
+/// let nim = HeapGame::octal("0.[3]").unwrap().analyze(0, Limits::default()).unwrap();
 /// let a = nim.period().unwrap();
 /// assert_eq!((a.preperiod(), a.period(), a.saltus()), (0, 1, 1));
 /// assert_eq!(a.value(10), 10);
@@ -76,8 +76,8 @@ impl Period {
     }
 
     /// The theorem that certifies an arithmetic period
-    /// ([`ALL_BUT_THEOREM`](super::arith::ALL_BUT_THEOREM) or
-    /// [`COUNTS_UP_THEOREM`](super::arith::COUNTS_UP_THEOREM)); `None` for a
+    /// (`ALL_BUT_THEOREM` or
+    /// `COUNTS_UP_THEOREM`); `None` for a
     /// plain period and when only observed.
     pub fn theorem(&self) -> Option<&'static str> {
         self.theorem
