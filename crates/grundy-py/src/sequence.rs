@@ -287,8 +287,14 @@ impl Sequence {
         let buffer = PyBytes::new_with(py, length * width, |bytes| {
             match width {
                 1 => bytes.iter_mut().zip(shown).for_each(|(b, &v)| *b = v as u8),
-                2 => bytes.chunks_exact_mut(2).zip(shown).for_each(|(b, &v)| b.copy_from_slice(&(v as u16).to_ne_bytes())),
-                _ => bytes.chunks_exact_mut(4).zip(shown).for_each(|(b, &v)| b.copy_from_slice(&v.to_ne_bytes())),
+                2 => bytes
+                    .chunks_exact_mut(2)
+                    .zip(shown)
+                    .for_each(|(b, &v)| b.copy_from_slice(&(v as u16).to_ne_bytes())),
+                _ => bytes
+                    .chunks_exact_mut(4)
+                    .zip(shown)
+                    .for_each(|(b, &v)| b.copy_from_slice(&v.to_ne_bytes())),
             }
             Ok(())
         })?;

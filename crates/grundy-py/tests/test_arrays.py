@@ -139,3 +139,17 @@ def test_the_notebook_shows_the_summary_and_the_commands_chart(cli, tmp_path):
     assert long.svg(limit=10) == grundy.sequence(10, game="0.07").svg().replace(
         "octal 0.07", "octal 0.07 (the first 10 of 5000 values)"
     )
+
+
+def test_the_stubs_name_every_member_of_sequence():
+    import ast
+
+    from conftest import ROOT
+
+    stubs = ast.parse((ROOT / "crates/grundy-py/python/grundy/__init__.pyi").read_text())
+    (cls,) = [n for n in stubs.body if isinstance(n, ast.ClassDef) and n.name == "Sequence"]
+    stubbed = {f.name for f in cls.body if isinstance(f, ast.FunctionDef)}
+    runtime = {n for n in dir(grundy.Sequence) if not n.startswith("__")}
+    assert stubbed - {n for n in stubbed if n.startswith("__")} == runtime
+    for dunder in ["__len__", "__getitem__", "__iter__", "__array_interface__"]:
+        assert dunder in stubbed and hasattr(grundy.Sequence, dunder), dunder
