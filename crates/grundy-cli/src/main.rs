@@ -13,6 +13,7 @@ mod progress;
 mod saved;
 mod seeds;
 mod sequence;
+mod shell;
 mod silver_dollar;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -65,6 +66,10 @@ enum Command {
     PrimePi(prime_pi::PrimePiArgs),
     /// Ordered K-tuples of components given by your own Grundy values (a file, or - for stdin).
     Count(count::CountArgs),
+    /// A shell completion script on stdout (e.g. `grundy completions bash > /etc/bash_completion.d/grundy`).
+    Completions(shell::CompletionsArgs),
+    /// The man page (roff) on stdout: `grundy man | man -l -`.
+    Man(shell::ManArgs),
 }
 
 /// Which positions to count.
@@ -209,6 +214,8 @@ fn run() -> i32 {
         Command::Heaps(a) => heaps::run(&a),
         Command::PrimePi(a) => prime_pi::run(&a),
         Command::Count(a) => count::run(&a),
+        Command::Completions(a) => shell::completions(&a),
+        Command::Man(a) => shell::man(&a),
     };
     match result {
         Ok(()) => 0,

@@ -20,7 +20,7 @@ pub fn emit(line: impl Display) {
 
 /// Ends the program after a failed write: quietly on a closed pipe, otherwise
 /// with the error on stderr and status 2.
-fn finish(result: std::io::Result<()>) {
+pub fn finish(result: std::io::Result<()>) {
     if let Err(e) = result {
         if e.kind() == ErrorKind::BrokenPipe {
             std::process::exit(0);

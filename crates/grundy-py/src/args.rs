@@ -86,7 +86,7 @@ pub fn to_int<'py>(py: Python<'py>, value: &BigUint) -> PyResult<Bound<'py, PyAn
 /// `"1,3,4"` (number expressions allowed).
 pub fn subtraction_set(moves: &Bound<'_, PyAny>) -> PyResult<SubtractionSet> {
     match moves.cast::<PyString>() {
-        Ok(text) => lib(SubtractionSet::parse(text.to_str()?)),
+        Ok(text) => lib(SubtractionSet::parse(&text.to_cow()?)),
         Err(_) => lib(SubtractionSet::new(u64_list(moves, "moves")?)),
     }
 }
@@ -106,7 +106,7 @@ pub fn heap_game<'py>(
                 return Ok(own.get().rules(game.py(), pending));
             }
             match game.cast::<PyString>() {
-                Ok(code) => lib(HeapGame::parse(None, Some(code.to_str()?))),
+                Ok(code) => lib(HeapGame::parse(None, Some(&code.to_cow()?))),
                 Err(_) => Err(PyTypeError::new_err(format!(
                     "`game` must be an octal code (a string such as '0.77') or a grundy.HeapGame, not {}",
                     type_name(&game)
@@ -114,7 +114,7 @@ pub fn heap_game<'py>(
             }
         }
         (None, Some(moves)) => match moves.cast::<PyString>() {
-            Ok(text) => lib(HeapGame::parse(Some(text.to_str()?), None)),
+            Ok(text) => lib(HeapGame::parse(Some(&text.to_cow()?), None)),
             Err(_) => Ok(HeapGame::Subtraction(lib(SubtractionSet::new(u64_list(&moves, "moves")?))?)),
         },
         // the library's own words for both and for neither

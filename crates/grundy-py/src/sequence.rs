@@ -4,9 +4,10 @@ use crate::args::{heap_game, limits, u64_arg};
 use crate::errors::lib;
 use crate::run::{Pending, detached};
 use grundy::{Analysis, Error, HeapGame, Limits, Stop};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBytes, PyDict, PyList, PyMemoryView, PySlice};
 
 /// The most values a call returns, as the command line prints at most (`2^28`).
 pub const MAX_LENGTH: u64 = 1 << 28;
@@ -22,34 +23,170 @@ pub const MAX_LENGTH: u64 = 1 << 28;
 /// (all-but subtraction sets) or only observed up to ``observed_to``.
 /// Otherwise ``preperiod`` and ``period`` are ``None``, and ``stopped`` says
 /// which limit ended the search: ``"max-len"`` or ``"max-work"``.
-#[pyclass(frozen, get_all, module = "grundy")]
+///
+/// The values are kept in one buffer of unsigned ints of the narrowest width
+/// that holds them (1, 2 or 4 bytes): ``seq[i]``, ``seq[a:b]``, ``iter(seq)``
+/// and ``len(seq)`` read it; ``seq.array`` is a read-only ``memoryview`` of
+/// it and ``numpy.asarray(seq)`` (or ``seq.to_numpy()``) a read-only numpy
+/// array sharing it, both without a copy. ``values`` builds a Python list of
+/// them on first use (8 bytes or more per value) and keeps it.
+#[pyclass(frozen, module = "grundy")]
 pub struct Sequence {
-    /// The nim-values of heaps ``0..length``.
-    values: Py<PyList>,
+    /// The values, native-endian unsigned ints of `width` bytes each: a
+    /// `bytes` object, immutable, so every view of it is read-only.
+    buffer: Py<PyBytes>,
+    /// 1, 2 or 4.
+    width: usize,
+    /// How many values.
+    len: usize,
+    /// `values`, built on first use.
+    list: PyOnceLock<Py<PyList>>,
+    /// The certified plain period `(preperiod, period)`, drawn as two bands
+    /// (as `grundy sequence --plot` draws them).
+    bands: Option<(usize, usize)>,
     /// The first heap from which the period holds, or ``None`` if not certified.
+    #[pyo3(get)]
     preperiod: Option<usize>,
     /// The fundamental period, or ``None`` if not certified.
+    #[pyo3(get)]
     period: Option<usize>,
     /// The saltus ``s`` of an arithmetic period ``g(n + p) = g(n) + s``, or ``None``.
+    #[pyo3(get)]
     saltus: Option<u64>,
     /// For an arithmetic period that is only observed: the last ``n`` checked.
+    #[pyo3(get)]
     observed_to: Option<usize>,
     /// Whether the period is proved.
+    #[pyo3(get)]
     certified: bool,
     /// How many values were computed from the rules.
+    #[pyo3(get)]
     computed: usize,
     /// What ended the search: ``"certified"``, ``"max-len"`` or ``"max-work"``.
+    #[pyo3(get)]
     stopped: &'static str,
     /// The game, as the library describes it (``"octal 0.77"``).
+    #[pyo3(get)]
     game: String,
 }
 
+/// At most this many values are drawn by ``_repr_html_`` (an SVG path of
+/// about 20 bytes per value).
+const HTML_PLOT_VALUES: usize = 2000;
+
 #[pymethods]
 impl Sequence {
+    /// The nim-values of heaps ``0..length``, as a list (built on first use,
+    /// then kept: 8 bytes per value and more; ``array`` and ``numpy.asarray``
+    /// give them without a copy).
+    #[getter]
+    fn values(&self, py: Python<'_>) -> PyResult<Py<PyList>> {
+        let list = self.list.get_or_try_init(py, || {
+            let list = PyList::new(py, (0..self.len).map(|i| self.get(py, i)))?;
+            Ok::<_, PyErr>(list.unbind())
+        })?;
+        Ok(list.clone_ref(py))
+    }
+
+    /// The values as a read-only ``memoryview`` of format ``"B"``, ``"H"`` or
+    /// ``"I"`` (1, 2 or 4 bytes per value, the narrowest that holds them),
+    /// sharing the sequence's buffer: no copy.
+    #[getter]
+    fn array<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let view = PyMemoryView::from(self.buffer.bind(py).as_any())?;
+        view.call_method1("cast", (self.format(),))
+    }
+
+    /// The bytes per value of ``array``: 1, 2 or 4.
+    #[getter]
+    fn itemsize(&self) -> usize {
+        self.width
+    }
+
+    /// numpy's array interface: ``numpy.asarray(seq)`` is a read-only array of
+    /// ``uint8``, ``uint16`` or ``uint32`` over the sequence's buffer (its
+    /// ``base`` is the sequence, which it keeps alive), without a copy.
+    #[getter]
+    fn __array_interface__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        let endian = if cfg!(target_endian = "little") { '<' } else { '>' };
+        let typestr = if self.width == 1 { "|u1".to_string() } else { format!("{endian}u{}", self.width) };
+        let address = self.buffer.bind(py).as_bytes().as_ptr() as usize;
+        dict.set_item("version", 3)?;
+        dict.set_item("shape", (self.len,))?;
+        dict.set_item("typestr", typestr)?;
+        dict.set_item("data", (address, true))?;
+        Ok(dict)
+    }
+
+    /// ``numpy.asarray(self)``: a read-only numpy array sharing the values'
+    /// buffer (needs numpy).
+    fn to_numpy<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        slf.py().import("numpy")?.call_method1("asarray", (slf,))
+    }
+
+    /// Draws the values with matplotlib (needs matplotlib: ``pip install
+    /// grundy[plot]``), the preperiod and the first period shaded as
+    /// ``grundy sequence --plot`` draws them, on ``ax`` (by default a new
+    /// figure's axes); other keyword arguments go to ``ax.plot``. Returns the
+    /// axes.
+    #[pyo3(signature = (ax=None, **kwargs))]
+    fn plot<'py>(
+        slf: &Bound<'py, Self>,
+        ax: Option<&Bound<'py, PyAny>>,
+        kwargs: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let plot = py.import("grundy._plot")?.getattr("plot")?;
+        plot.call((slf, ax, slf.get().bands), kwargs)
+    }
+
+    /// The SVG chart of the values, as ``grundy sequence --plot`` draws it: the
+    /// first ``limit`` values (all by default).
+    #[pyo3(signature = (limit=None))]
+    fn svg(&self, py: Python<'_>, limit: Option<usize>) -> PyResult<String> {
+        let shown = limit.map_or(self.len, |l| l.min(self.len));
+        let values: Vec<u32> = (0..shown).map(|i| self.get(py, i)).collect();
+        let title = if shown < self.len {
+            format!("{} (the first {shown} of {} values)", self.game, self.len)
+        } else {
+            self.game.clone()
+        };
+        py.detach(|| grundy_plot::svg(&title, &values, self.bands)).map_err(PyValueError::new_err)
+    }
+
+    /// The summary and the SVG chart (of at most the first 2000 values), for notebooks.
+    fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
+        let show = |v: Option<usize>| v.map_or("None".to_string(), |v| v.to_string());
+        let mut rows = vec![
+            ("game", html_escape(&self.game)),
+            ("length", self.len.to_string()),
+            ("preperiod", show(self.preperiod)),
+            ("period", show(self.period)),
+        ];
+        if let Some(s) = self.saltus {
+            rows.push(("saltus", s.to_string()));
+        }
+        if let Some(n) = self.observed_to {
+            rows.push(("observed to", n.to_string()));
+        }
+        rows.push(("certified", if self.certified { "True" } else { "False" }.to_string()));
+        rows.push(("stopped", self.stopped.to_string()));
+        let mut html = String::from("<div class=\"grundy-sequence\"><table>");
+        for (name, value) in rows {
+            html.push_str(&format!("<tr><th style=\"text-align:left\">{name}</th><td>{value}</td></tr>"));
+        }
+        html.push_str("</table>");
+        if self.len > 0 {
+            html.push_str(&self.svg(py, Some(HTML_PLOT_VALUES))?);
+        }
+        html.push_str("</div>");
+        Ok(html)
+    }
+
     fn __repr__(&self, py: Python<'_>) -> String {
-        let values = self.values.bind(py);
-        let shown: Vec<String> = values.iter().take(20).map(|v| v.to_string()).collect();
-        let more = if values.len() > 20 { format!(", … ({} values)", values.len()) } else { String::new() };
+        let shown: Vec<String> = (0..self.len.min(20)).map(|i| self.get(py, i).to_string()).collect();
+        let more = if self.len > 20 { format!(", … ({} values)", self.len) } else { String::new() };
         let show = |v: Option<usize>| v.map_or("None".to_string(), |v| v.to_string());
         format!(
             "grundy.Sequence(game={:?}, values=[{}{more}], preperiod={}, period={}, certified={})",
@@ -61,9 +198,30 @@ impl Sequence {
         )
     }
 
-    fn __len__(&self, py: Python<'_>) -> usize {
-        self.values.bind(py).len()
+    fn __len__(&self) -> usize {
+        self.len
     }
+
+    /// ``seq[i]`` (negative ``i`` from the end) is an int; ``seq[a:b:c]`` a list.
+    fn __getitem__<'py>(&self, py: Python<'py>, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        if let Ok(slice) = index.cast::<PySlice>() {
+            return self.array(py)?.get_item(slice)?.call_method0("tolist");
+        }
+        let i: isize = index.extract()?;
+        let at = if i < 0 { i + self.len as isize } else { i };
+        if at < 0 || at as usize >= self.len {
+            return Err(PyIndexError::new_err("Sequence index out of range"));
+        }
+        Ok(self.get(py, at as usize).into_pyobject(py)?.into_any())
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(self.array(py)?.try_iter()?.into_any())
+    }
+}
+
+fn html_escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
 /// Returns the first ``length`` nim-values of a heap game and its certified
@@ -118,8 +276,34 @@ impl Sequence {
             )))
         })?;
         let summary = analysis.summary();
+        let top = shown.iter().copied().max().unwrap_or(0);
+        let width = if top <= u8::MAX as u32 {
+            1
+        } else if top <= u16::MAX as u32 {
+            2
+        } else {
+            4
+        };
+        let buffer = PyBytes::new_with(py, length * width, |bytes| {
+            match width {
+                1 => bytes.iter_mut().zip(shown).for_each(|(b, &v)| *b = v as u8),
+                2 => bytes
+                    .chunks_exact_mut(2)
+                    .zip(shown)
+                    .for_each(|(b, &v)| b.copy_from_slice(&(v as u16).to_ne_bytes())),
+                _ => bytes
+                    .chunks_exact_mut(4)
+                    .zip(shown)
+                    .for_each(|(b, &v)| b.copy_from_slice(&v.to_ne_bytes())),
+            }
+            Ok(())
+        })?;
         Ok(Sequence {
-            values: PyList::new(py, shown)?.unbind(),
+            buffer: buffer.unbind(),
+            width,
+            len: length,
+            list: PyOnceLock::new(),
+            bands: analysis.periodic.as_ref().map(|p| (p.preperiod(), p.period())),
             preperiod: summary.preperiod,
             period: summary.period,
             saltus: summary.saltus,
@@ -133,5 +317,24 @@ impl Sequence {
             },
             game: game.describe(),
         })
+    }
+
+    /// The value at `i < len`.
+    fn get(&self, py: Python<'_>, i: usize) -> u32 {
+        let bytes = self.buffer.bind(py).as_bytes();
+        match self.width {
+            1 => bytes[i] as u32,
+            2 => u16::from_ne_bytes([bytes[2 * i], bytes[2 * i + 1]]) as u32,
+            _ => u32::from_ne_bytes(bytes[4 * i..4 * i + 4].try_into().expect("4 bytes")),
+        }
+    }
+
+    /// The struct format of `array`.
+    fn format(&self) -> &'static str {
+        match self.width {
+            1 => "B",
+            2 => "H",
+            _ => "I",
+        }
     }
 }

@@ -1,7 +1,7 @@
 """Type stubs of grundy: count the winning and losing positions of sums of
 impartial games, exactly or modulo any M in [1, 2^64 - 1]."""
 
-from typing import Callable, Final, Iterable, Literal, Mapping, Optional, Sequence as _Seq, Tuple, Union
+from typing import Any, Callable, Dict, Final, Iterable, Iterator, List, Literal, Mapping, Optional, Sequence as _Seq, Tuple, Union, overload
 
 __version__: Final[str]
 
@@ -35,11 +35,29 @@ class HeapGame:
         """The options function."""
 
 class Sequence:
-    """The nim-values of a heap game, with what is known of their period."""
+    """The nim-values of a heap game, with what is known of their period.
+
+    The values live in one read-only buffer of the narrowest unsigned width that
+    holds them (1, 2 or 4 bytes): ``seq[i]``, ``seq[a:b]``, ``iter(seq)``,
+    ``len(seq)`` read it; ``seq.array`` (a memoryview) and ``numpy.asarray(seq)``
+    share it without a copy; ``seq.values`` is a list built on first use."""
 
     @property
     def values(self) -> list[int]:
-        """The nim-values of heaps 0..length-1."""
+        """The nim-values of heaps 0..length-1, as a list (built on first use, then
+        kept: 8 bytes per value and more; ``array`` and ``numpy.asarray`` give them
+        without a copy)."""
+    @property
+    def array(self) -> memoryview:
+        """The values as a read-only memoryview of format "B", "H" or "I", sharing
+        the sequence's buffer (no copy)."""
+    @property
+    def itemsize(self) -> Literal[1, 2, 4]:
+        """The bytes per value of ``array``."""
+    @property
+    def __array_interface__(self) -> Dict[str, Any]:
+        """numpy's array interface: ``numpy.asarray(seq)`` is a read-only uint8,
+        uint16 or uint32 array over the sequence's buffer, without a copy."""
     @property
     def preperiod(self) -> Optional[int]:
         """The first heap from which the period holds, or None if not certified."""
@@ -64,7 +82,25 @@ class Sequence:
     @property
     def game(self) -> str:
         """The game, as the library describes it ("octal 0.77")."""
+    def to_numpy(self) -> Any:
+        """``numpy.asarray(self)``: a read-only numpy array sharing the values'
+        buffer (needs numpy)."""
+    def plot(self, ax: Any = None, **kwargs: Any) -> Any:
+        """Draws the values with matplotlib (``pip install grundy[plot]``), the
+        preperiod and first period shaded as ``grundy sequence --plot`` draws them,
+        on ``ax`` (by default a new figure's); other keyword arguments go to
+        ``ax.plot``. Returns the matplotlib Axes."""
+    def svg(self, limit: Optional[int] = None) -> str:
+        """The SVG chart ``grundy sequence --plot`` draws, of the first ``limit``
+        values (all by default)."""
+    def _repr_html_(self) -> str:
+        """The summary and the SVG chart (of at most 2000 values), for notebooks."""
     def __len__(self) -> int: ...
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+    @overload
+    def __getitem__(self, index: slice) -> List[int]: ...
+    def __iter__(self) -> Iterator[int]: ...
 
 def board(
     n: int,
