@@ -2,6 +2,7 @@
 //! plain and JSON output, and one-line errors with exit status 2.
 
 mod board;
+mod census;
 mod coprime_nim;
 mod count;
 mod divisor_nim;
@@ -65,6 +66,8 @@ enum Command {
     PrimePi(prime_pi::PrimePiArgs),
     /// Ordered K-tuples of components given by your own Grundy values (a file, or - for stdin).
     Count(count::CountArgs),
+    /// Every take-and-break code of a family (or a list): certified periods or how far each game was computed, on every core.
+    Census(census::CensusArgs),
 }
 
 /// Which positions to count.
@@ -209,6 +212,7 @@ fn run() -> i32 {
         Command::Heaps(a) => heaps::run(&a),
         Command::PrimePi(a) => prime_pi::run(&a),
         Command::Count(a) => count::run(&a),
+        Command::Census(a) => census::run(&a),
     };
     match result {
         Ok(()) => 0,

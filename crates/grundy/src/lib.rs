@@ -138,6 +138,7 @@
 //! [`number`] (prime counting, factoring, binomials, NTT), [`modular`],
 //! [`parse`] (number expressions).
 
+mod census;
 pub mod count;
 pub mod error;
 pub mod games;
@@ -148,6 +149,10 @@ pub mod parse;
 pub mod ring;
 pub mod xor;
 
+pub use census::{
+    CENSUS_FORMAT, GameRecord, GameStatus, MAX_CENSUS_CODES, RareSplit, canonical_code, census_codes,
+    census_estimate, census_game, rules_bound, same_rules,
+};
 pub use count::{
     Component, Context, Copies, Counter, Histogram, Observer, Order, Outcome, Positions, Sum, Values,
 };
