@@ -46,12 +46,15 @@ fn rows(out: &Output) -> Vec<Value> {
         .collect()
 }
 
+/// The published `(preperiod, period)` pairs of each solved code.
+type Solved = HashMap<String, HashSet<(usize, usize)>>;
+
 /// The published `(preperiod, period)` of each solved code, and the codes
 /// published as unsolved.
-fn record() -> (HashMap<String, HashSet<(usize, usize)>>, HashSet<String>) {
+fn record() -> (Solved, HashSet<String>) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/octal_record.tsv");
     let text = std::fs::read_to_string(path).expect("the record");
-    let mut solved: HashMap<String, HashSet<(usize, usize)>> = HashMap::new();
+    let mut solved = Solved::new();
     let mut all = HashSet::new();
     for line in text.lines().filter(|l| !l.starts_with('#')).skip(1) {
         let f: Vec<&str> = line.split('\t').collect();
