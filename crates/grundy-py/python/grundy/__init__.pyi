@@ -159,7 +159,7 @@ def census_codes(digits: int, first_digit: Optional[_Seq[int]] = None, hex: bool
 def census(
     codes: Union[str, Iterable[str]],
     max_len: int = 262144,
-    max_work: int = 10**12,
+    max_work: int = 1000000000000,
     out: Optional[str] = None,
     executor: Optional[object] = None,
 ) -> list[CensusRecord]:
@@ -170,7 +170,7 @@ def census(
 def census_iter(
     codes: Union[str, Iterable[str]],
     max_len: int = 262144,
-    max_work: int = 10**12,
+    max_work: int = 1000000000000,
     out: Optional[str] = None,
     executor: Optional[object] = None,
 ) -> Iterable[CensusRecord]:
