@@ -219,7 +219,7 @@ fn table_line(row: &Map<String, Value>) -> String {
     let seconds = row.get("seconds").and_then(Value::as_f64).unwrap_or(0.0);
     let resumed = if row.get("resumed") == Some(&json!(true)) { " (resumed)" } else { "" };
     format!(
-        "{:<10} {:<10} {:<40} {:>6} at {:<8} {:<22} {:>8.2}s{resumed}{}",
+        "{:<10} {:<10} {:<40} {:>6} at {:<8} {:<26} {:>8.2}s{resumed}{}",
         s("code"),
         s("canonical"),
         status,
@@ -281,7 +281,7 @@ pub fn run(a: &CensusArgs) -> CliResult {
     };
     if !a.json {
         emit(format!(
-            "{:<10} {:<10} {:<40} {:>6} at {:<8} {:<22} {:>9}",
+            "{:<10} {:<10} {:<40} {:>6} at {:<8} {:<26} {:>9}",
             "code", "canonical", "status", "max", "heap", "rare/common split", "seconds"
         ));
     }

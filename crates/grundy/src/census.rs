@@ -305,7 +305,8 @@ pub struct GameRecord {
     pub max_value: u32,
     /// The first heap with that value.
     pub max_at: usize,
-    /// The rare/common split at the end, for codes computed that way.
+    /// The rare/common split at the end, for codes computed that way (finite
+    /// codes with splits).
     pub split: Option<RareSplit>,
     /// How the computation ended.
     pub stop: Stop,
@@ -398,9 +399,9 @@ impl GameRecord {
 
 /// The rare/common split a computation of `values` ends with: the same
 /// bookkeeping replayed (`None` for a code with a repeating group, computed
-/// otherwise).
+/// otherwise, or without splits, where the split decides nothing).
 fn split_of(code: &OctalCode, values: &[u32]) -> Option<RareSplit> {
-    if code.group().is_some() {
+    if code.group().is_some() || !code.splits() {
         return None;
     }
     let mut r = RareValues::new(code);
