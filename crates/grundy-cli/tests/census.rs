@@ -115,6 +115,7 @@ fn census_agrees_with_the_published_record() {
             other => panic!("{canonical}: {other}"),
         }
     }
+    eprintln!("{compared} codes certified and compared with the record, {} open", rows.len() - compared);
     assert_eq!(compared, reachable, "every cheap published period compared");
     assert!(compared >= 300, "{compared} codes compared");
 }
@@ -255,4 +256,26 @@ fn equivalent_codes_share_one_game() {
     assert_eq!(by_code["0.3[3]"]["saltus"], 1);
     assert_eq!(by_code["0.07"]["equivalent"], serde_json::json!([]));
     assert_eq!(by_code["0.07"]["period"], 34);
+}
+
+/// Nontrivial solved games with long preperiods, each in a second or so: 0.56's
+/// sources disagree (OEIS A071436: last exception 326637, so preperiod
+/// 326638; Czajka: 326640); grundy certifies 326640, as Czajka, and its
+/// values show the last exception at heap 326639 (g(326639) != g(326639 + 144)).
+#[test]
+fn long_preperiods_agree_with_the_record() {
+    let rows = census(&["0.56", "0.127", "0.16"], &["--max-len", "2^20"]);
+    let found: HashMap<&str, (u64, u64)> = rows
+        .iter()
+        .map(|r| {
+            (r["code"].as_str().unwrap(), (r["preperiod"].as_u64().unwrap(), r["period"].as_u64().unwrap()))
+        })
+        .collect();
+    assert_eq!(found["0.56"], (326640, 144));
+    assert_eq!(found["0.127"], (46578, 4));
+    assert_eq!(found["0.16"], (105351, 149459));
+    let (solved, _) = record();
+    for (code, (e, p)) in found {
+        assert!(solved[code].contains(&(e as usize, p as usize)), "{code}");
+    }
 }

@@ -456,7 +456,7 @@ pub fn census_estimate(code: &str, limits: Limits) -> Result<f64, Error> {
 /// let r = census_game("0.770", Limits::new(1 << 12, u64::MAX).unwrap(), &mut Default::default()).unwrap();
 /// assert_eq!(r.canonical, "0.77");
 /// assert_eq!(r.status, GameStatus::Periodic { preperiod: 71, period: 12 });
-/// assert_eq!((r.max_value, r.max_at), (9, 39));
+/// assert_eq!((r.max_value, r.max_at), (8, 27));
 /// assert!(r.to_json().starts_with("{\"canonical\":\"0.77\","));
 /// ```
 pub fn census_game(code: &str, limits: Limits, ctx: &mut Context<'_>) -> Result<GameRecord, Error> {
