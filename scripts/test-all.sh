@@ -3,6 +3,7 @@
 # (scripts/test-wheel.sh): its abi3 wheel built once, installed into a fresh virtual
 # environment (.venv-wheel) without a Rust toolchain on PATH, and tested by pytest
 # against the command line and a pure-Python brute force.
+# The Dask test runs on a local cluster (dask and distributed are installed there too).
 # Needs only the Rust toolchain and CPython 3.9+ with pip: maturin, pytest, numpy and
 # matplotlib come from PyPI.
 set -euo pipefail

@@ -58,7 +58,7 @@ for tool in cargo rustc maturin; do
 done
 new_venv .venv-wheel
 run_bare() { env PATH="$PWD/.venv-wheel/bin:$bare" "$@"; }
-run_bare .venv-wheel/bin/python "${pip[@]}" "pip>=21.3" "pytest>=7" numpy matplotlib
+run_bare .venv-wheel/bin/python "${pip[@]}" "pip>=21.3" "pytest>=7" numpy matplotlib dask distributed
 run_bare .venv-wheel/bin/python "${pip[@]}" --no-index --only-binary :all: --find-links "$wheels" "grundy[plot]"
 run_bare .venv-wheel/bin/python - <<'PY'
 import pathlib, sys

@@ -2,6 +2,7 @@
 //! plain and JSON output, and one-line errors with exit status 2.
 
 mod board;
+mod census;
 mod coprime_nim;
 mod count;
 mod divisor_nim;
@@ -70,6 +71,8 @@ enum Command {
     Completions(shell::CompletionsArgs),
     /// The man page (roff) on stdout: `grundy man | man -l -`.
     Man(shell::ManArgs),
+    /// Every take-and-break code of a family (or a list): certified periods or how far each game was computed, on every core.
+    Census(census::CensusArgs),
 }
 
 /// Which positions to count.
@@ -216,6 +219,7 @@ fn run() -> i32 {
         Command::Count(a) => count::run(&a),
         Command::Completions(a) => shell::completions(&a),
         Command::Man(a) => shell::man(&a),
+        Command::Census(a) => census::run(&a),
     };
     match result {
         Ok(()) => 0,

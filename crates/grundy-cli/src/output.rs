@@ -122,6 +122,11 @@ pub fn stop_on_ctrl_c() -> Result<(), CliError> {
         .map_err(|e| CliError::Message(format!("cannot catch Ctrl-C: {e}")))
 }
 
+/// Whether Ctrl-C was pressed since [`stop_on_ctrl_c`].
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed)
+}
+
 /// Runs `f` with a context holding the machine's budget and a progress bar.
 pub fn with_context<T>(f: impl FnOnce(&mut Context<'_>) -> T) -> T {
     let mut bar = Progress::new();

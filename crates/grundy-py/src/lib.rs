@@ -9,6 +9,7 @@
 //! ([`rules`]).
 
 mod args;
+mod census;
 mod errors;
 mod games;
 mod rules;
@@ -31,6 +32,11 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games::count, m)?)?;
     m.add_function(wrap_pyfunction!(games::prime_pi, m)?)?;
     m.add_function(wrap_pyfunction!(sequence::sequence, m)?)?;
+    m.add_function(wrap_pyfunction!(census::census_game, m)?)?;
+    m.add_function(wrap_pyfunction!(census::census_estimate, m)?)?;
+    m.add_function(wrap_pyfunction!(census::canonical_code, m)?)?;
+    m.add_function(wrap_pyfunction!(census::census_file_name, m)?)?;
+    m.add_function(wrap_pyfunction!(census::census_codes, m)?)?;
     m.add_class::<rules::HeapGame>()?;
     m.add_class::<sequence::Sequence>()?;
     m.add("TooLargeError", py.get_type::<errors::TooLargeError>())?;

@@ -15,7 +15,20 @@ from conftest import ROOT
 
 PACKAGE = ROOT / "crates" / "grundy-py"
 STUBS = PACKAGE / "python" / "grundy" / "__init__.pyi"
-FUNCTIONS = ["board", "divisor_nim", "coprime_nim", "silver_dollar", "heaps", "count", "sequence", "prime_pi"]
+FUNCTIONS = [
+    "board",
+    "divisor_nim",
+    "coprime_nim",
+    "silver_dollar",
+    "heaps",
+    "count",
+    "sequence",
+    "prime_pi",
+    "census",
+    "census_iter",
+    "census_codes",
+    "canonical_code",
+]
 CLASSES = ["HeapGame", "Sequence", "TooLargeError", "NotCertifiedError"]
 
 

@@ -138,7 +138,7 @@
 //! and fails on an upward import or a cycle):
 //!
 //! ```text
-//! games                 built-in games, each a Component (silver dollar: its own carry DP)
+//! games census          built-in games, each a Component (silver dollar: its own carry DP); the census of codes
 //! heap                  nim-value sequences of heap games and their certificates
 //! count                 Component, Sum, histograms, orders and their coefficients
 //! xor                   Walsh–Hadamard transforms over a histogram's structure
@@ -168,8 +168,12 @@ macro_rules! layers {
     };
 }
 
-layers!(count, error, games, heap, modular, number, parse, ring, xor);
+layers!(census, count, error, games, heap, modular, number, parse, ring, xor);
 
+pub use census::{
+    CENSUS_FORMAT, GameRecord, GameStatus, MAX_CENSUS_CODES, RareSplit, canonical_code, census_codes,
+    census_estimate, census_game, rules_bound, same_rules,
+};
 pub use count::{
     Component, Context, Copies, Counter, Histogram, Observer, Order, Outcome, Positions, Sum, Values,
 };

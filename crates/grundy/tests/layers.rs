@@ -23,8 +23,15 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The library's layers, from the top.
-const LIBRARY: &[&[&str]] =
-    &[&["games"], &["heap"], &["count"], &["xor"], &["ring"], &["number"], &["modular", "parse", "error"]];
+const LIBRARY: &[&[&str]] = &[
+    &["games", "census"],
+    &["heap"],
+    &["count"],
+    &["xor"],
+    &["ring"],
+    &["number"],
+    &["modular", "parse", "error"],
+];
 
 /// The Python crate's layers, from the top: the functions Python calls, the
 /// conversion of their arguments, own heap games from Python callables, the

@@ -18,6 +18,9 @@ requests too large for the budget (exact answers of more than ten million
 digits, more than 4 GiB of memory) raise ``grundy.TooLargeError``, a
 ``ValueError``. Computations release the GIL and stop on Ctrl-C with
 ``KeyboardInterrupt``.
+
+``grundy.census`` computes every game of a list of take-and-break codes on all
+cores or on a Dask cluster (module ``grundy.census``).
 """
 
 from ._grundy import (
@@ -35,6 +38,7 @@ from ._grundy import (
     sequence,
     silver_dollar,
 )
+from .census import canonical_code, census, census_codes, census_iter
 
 __all__ = [
     "HeapGame",
@@ -43,6 +47,10 @@ __all__ = [
     "TooLargeError",
     "__version__",
     "board",
+    "canonical_code",
+    "census",
+    "census_codes",
+    "census_iter",
     "coprime_nim",
     "count",
     "divisor_nim",

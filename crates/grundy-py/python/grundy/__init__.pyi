@@ -182,3 +182,32 @@ def prime_pi(n: int, method: Literal["lmo", "lucy"] = "lmo") -> int:
     prime-pi``) is the special-leaf sum in about ``n**(2/3)`` time (up to about
     ``6 * 10**18``), ``"lucy"`` the ``n**(3/4)`` reference DP (up to about
     ``2 * 10**16``); larger ``n`` are refused by the time or memory estimate."""
+
+#: One game of a census, as ``grundy census --json`` prints it.
+CensusRecord = dict
+
+def canonical_code(code: str) -> str:
+    """The canonical representative of a code's game (``"0.770"`` -> ``"0.77"``)."""
+
+def census_codes(digits: int, first_digit: Optional[_Seq[int]] = None, hex: bool = False) -> list[str]:
+    """Every code ``d0.d1…dD`` of a family, as ``grundy census --digits``."""
+
+def census(
+    codes: Union[str, Iterable[str]],
+    max_len: int = 262144,
+    max_work: int = 1000000000000,
+    out: Optional[str] = None,
+    executor: Optional[object] = None,
+) -> list[CensusRecord]:
+    """Every game of ``codes``, one record per code (``grundy census --json``'s
+    fields), locally or on a ``concurrent.futures.Executor`` or Dask ``Client``;
+    ``out`` keeps and resumes the per-game files of ``grundy census --out``."""
+
+def census_iter(
+    codes: Union[str, Iterable[str]],
+    max_len: int = 262144,
+    max_work: int = 1000000000000,
+    out: Optional[str] = None,
+    executor: Optional[object] = None,
+) -> Iterable[CensusRecord]:
+    """:func:`census`, yielding the records as the games finish."""

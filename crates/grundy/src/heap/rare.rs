@@ -130,6 +130,21 @@ impl<'a> RareValues<'a> {
         self.work
     }
 
+    /// The mask `μ` of the split in force (re-chosen as the sequence doubles).
+    pub fn mask(&self) -> u32 {
+        self.mask
+    }
+
+    /// Whether heaps are classified in the domain (value parity ⊕ heap parity).
+    pub fn domain(&self) -> bool {
+        self.domain
+    }
+
+    /// How many heaps `a >= 1` are rare under the split in force.
+    pub fn rare_count(&self) -> usize {
+        self.rare.len()
+    }
+
     /// Makes room for `len` values in all.
     pub fn reserve_total(&mut self, len: usize) {
         self.g.reserve(len.saturating_sub(self.g.len()));
