@@ -257,7 +257,7 @@ fn same_rules_to(a: &OctalCode, b: &OctalCode, last: usize) -> bool {
 }
 
 /// How the rare/common split of an octal computation classified heaps at its
-/// end ([`RareValues`]): a value `v` is *odd* when `popcount(v & mask)` is odd;
+/// end (`RareValues`): a value `v` is *odd* when `popcount(v & mask)` is odd;
 /// in `domain` mode a heap `a` is rare when the parity of `g(a)` and of `a`
 /// agree, otherwise when `g(a)` is even.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -274,9 +274,21 @@ pub struct RareSplit {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameStatus {
     /// `g(n + period) = g(n)` for `n >= preperiod`, certified.
-    Periodic { preperiod: usize, period: usize },
+    Periodic {
+        /// The first heap from which the period holds (heap 0 counted).
+        preperiod: usize,
+        /// The fundamental period.
+        period: usize,
+    },
     /// `g(n + period) = g(n) + saltus` for `n >= preperiod`, certified.
-    ArithmeticPeriodic { preperiod: usize, period: usize, saltus: u64 },
+    ArithmeticPeriodic {
+        /// The first heap from which the arithmetic period holds.
+        preperiod: usize,
+        /// The period.
+        period: usize,
+        /// The saltus: what a period adds to every value.
+        saltus: u64,
+    },
     /// Nothing certified within the limits.
     Open,
 }
