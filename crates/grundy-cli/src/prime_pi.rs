@@ -8,7 +8,7 @@ use crate::{CliResult, MACHINE_BUDGET};
 use clap::{Args, ValueEnum};
 use grundy::Error;
 use grundy::number::lucy::{self, lucy_sieve};
-use grundy::number::prime_buckets::{self, prime_buckets};
+use grundy::number::prime_buckets;
 use serde_json::json;
 
 #[derive(Args, Debug)]
@@ -40,7 +40,7 @@ pub fn run(a: &PrimePiArgs) -> CliResult {
     let mut bar = Progress::new();
     let mut progress = |d, t| bar.report("counting primes", d, t);
     let (pi, seconds) = match a.method {
-        PiMethod::Lmo => timed(|| prime_buckets(a.n, &mut progress).map(|b| b.pi())),
+        PiMethod::Lmo => timed(|| prime_buckets::prime_pi_with_progress(a.n, &mut progress)),
         PiMethod::Lucy => timed(|| lucy_sieve(a.n, |_, _| {}, &mut progress)),
     };
     let pi = pi.ok_or(Error::Interrupted)?;
