@@ -160,10 +160,12 @@ pub fn sublinear_memory(n: u64) -> f64 {
 /// The bytes of [`sublinear_memory`] other than the prime counting's.
 fn beyond_prime_counting(n: u64) -> f64 {
     let xf = n.saturating_sub(1) as f64;
-    let primes = 1.1 * xf / xf.ln().max(1.0) + 2.0;
     let r = xf.sqrt();
-    let head = 16.0 * (1.26 * r / r.ln().max(1.0) + 2.0);
-    head + 32.0 * 3.0 * primes.sqrt().max(1.0) * 2.0
+    let head_len = 1.26 * r / r.ln().max(1.0) + 2.0;
+    // the spectrum (crate::xor::RunHistogram): the low block 2^s holds the head,
+    // 16 bytes a value for its transform and two 32-byte terms a value
+    let block = head_len.log2().ceil().exp2();
+    16.0 * head_len + 80.0 * block + 1e4
 }
 
 /// Refuses the sublinear path at `N` whose time or memory estimate is beyond

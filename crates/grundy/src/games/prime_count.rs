@@ -40,7 +40,7 @@ pub fn prime_pi(n: u64, method: PrimeMethod, ctx: &mut Context<'_>) -> Result<u6
     }
     let mut progress = |done: u64, total: u64| ctx.progress("counting primes", done, total).is_ok();
     let pi = match method {
-        PrimeMethod::Lmo => prime_buckets::prime_buckets(n, &mut progress).map(|b| b.pi()),
+        PrimeMethod::Lmo => prime_buckets::prime_pi_with_progress(n, &mut progress),
         PrimeMethod::Lucy => lucy::lucy_sieve(n, |_, _| {}, &mut progress),
     };
     pi.ok_or(Error::Interrupted)

@@ -17,8 +17,13 @@
 //! ```
 //!
 //! For `lo ≠ 0` the sign is `+` for exactly half of the `hi` (Q ≠ 0), so
-//! `Σ_hi ĉ(k)^K = 2^{B−s−1} · ((â+P)^K + (â−P)^K)`. The whole sum
-//! `Σ_k ĉ(k)^K` then takes about `2·2^s + 2^{B−s}` powers instead of `2^B`, and
+//! `Σ_hi ĉ(k)^K = 2^{B−s−1} · ((â+P)^K + (â−P)^K)`. For `lo = 0` the
+//! transform of an interval has a closed form ([`prefix_transform`]): `I(hi)`
+//! and the sign depend only on the trailing zeros of `hi` and the parity of
+//! `popcount(Q & hi)`, so the `2^{B−s}` values `ĉ(hi·2^s)` are `2(B − s) + 1`
+//! values with multiplicities. `P` has the same closed form. The whole sum
+//! `Σ_k ĉ(k)^K` then takes about `2·2^s + 2(B − s)` powers instead of `2^B`,
+//! with `2^s` the least block holding the head, and
 //! `h^{*K}[0] = 2^{−B} Σ_k ĉ(k)^K` as in [`super::zero_xor_count`].
 
 use super::walsh_hadamard;
@@ -92,25 +97,25 @@ impl RunHistogram {
         bits_for(top)
     }
 
-    /// The split `s` (block size `2^s`) for classes of `low` bits: the head and
-    /// the start of the run lie in block 0, `s >= low`, and the cost
-    /// `2·2^s + 2^{B−s}` is least.
+    /// The split `s` (block size `2^s`) for classes of `low` bits: the least
+    /// with the head and the start of the run in block 0 and `s >= low` (the
+    /// terms, `2·2^s + 2(B − s) + 1`, grow with `s`).
     fn split(&self, low: u32) -> u32 {
         let b = self.bits();
         let first = (self.head.len() as u64).max(if self.has_run() { self.run_start } else { 0 });
-        let s_min = bits_for(first.saturating_sub(1)).max(low).min(b);
-        (s_min..=b).min_by_key(|&s| cost(b, s)).unwrap_or(b)
+        bits_for(first.saturating_sub(1)).max(low).min(b)
     }
 
-    /// Bytes of the terms of [`RunHistogram::spectrum`].
+    /// Bytes of [`RunHistogram::spectrum`]: its terms (32 bytes each) and the
+    /// transform of the low block (16 bytes a value).
     pub fn spectrum_memory(&self, low: u32) -> f64 {
         let b = self.bits();
         let s = self.split(low);
-        48.0 * cost(b, s) as f64
+        32.0 * cost(b, s) as f64 + 16.0 * (1u64 << s) as f64
     }
 
     /// The transform grouped by `s mod 2^low` (`low <= B`), in about
-    /// `2·2^s + 2^{B−s}` terms (see the module documentation).
+    /// `2·2^s + 2(B − s)` terms (see the module documentation).
     pub fn spectrum(&self, low: u32) -> Spectrum {
         let b = self.bits();
         let low = low.min(b);
@@ -126,49 +131,82 @@ impl RunHistogram {
             a[self.run_start as usize..=last].iter_mut().for_each(|x| *x += 1);
         }
         walsh_hadamard(&mut a);
-        let hi_len = 1usize << (b - s);
-        let mask = (1usize << low) - 1;
-        let mut classes: Vec<Vec<(i128, u128)>> = vec![Vec::new(); 1 << low];
+        let n = b - s;
+        let hi_len = 1u128 << n;
+        let step = 1usize << low;
+        let mut terms = Vec::with_capacity(cost(b, s).min(1 << 40) as usize);
+        let mut offsets = Vec::with_capacity(step + 1);
+        offsets.push(0);
         if !tail {
-            for (lo, &v) in a.iter().enumerate() {
-                classes[lo & mask].push((v, hi_len as u128));
+            for r in 0..step {
+                terms.extend((r..low_len).step_by(step).map(|lo| (a[lo], hi_len)));
+                offsets.push(terms.len());
             }
-        } else {
-            let q = (self.run_end >> s) as usize;
-            let r = (self.run_end & (low_len as u64 - 1)) as usize;
-            let p = indicator_transform(low_len, 0, r);
-            let half = (hi_len / 2) as u128;
-            for lo in 1..low_len {
-                classes[lo & mask].push((a[lo] + p[lo], half));
-                classes[lo & mask].push((a[lo] - p[lo], half));
-            }
-            let i = indicator_transform(hi_len, 1, q.saturating_sub(1));
-            let block = low_len as i128;
-            for (hi, &ih) in i.iter().enumerate() {
-                let sign = if (q & hi).count_ones().is_multiple_of(2) { 1 } else { -1 };
-                classes[0].push((a[0] + block * ih + sign * (r as i128 + 1), 1));
-            }
+            return Spectrum::from_parts(b, terms, offsets);
         }
-        Spectrum::from_classes(b, classes)
+        let q = self.run_end >> s;
+        let r1 = (self.run_end & (low_len as u64 - 1)) + 1;
+        let half = hi_len / 2;
+        for class in 0..step {
+            for lo in (class..low_len).step_by(step).filter(|&lo| lo != 0) {
+                let p = prefix_transform(r1, lo as u64);
+                terms.push((a[lo] + p, half));
+                terms.push((a[lo] - p, half));
+            }
+            if class == 0 {
+                // lo = 0: â(0) + 2^s·I(hi) + σ·(R + 1), σ = (−1)^{popcount(Q & hi)},
+                // I(hi) = W_Q(hi) − 1 (the ones on [1, Q−1]); for hi ≠ 0
+                // W_Q(hi) = σ·D(tz(hi)) (see prefix_transform), so the value
+                // depends on tz(hi) and σ alone
+                let block = low_len as i128;
+                let (a0, r1) = (a[0], r1 as i128);
+                terms.push((a0 + block * (q as i128 - 1) + r1, 1));
+                for t in 0..n {
+                    let d = prefix_transform(q, 1 << t);
+                    // W_Q(2^t) = σ(2^t)·D(t)
+                    let sigma0 = if (q >> t) & 1 == 1 { -1 } else { 1 };
+                    let d = d * sigma0;
+                    let value = |sigma: i128| a0 + block * (sigma * d - 1) + sigma * r1;
+                    // hi = 2^t·(2u + 1), u < 2^{n−t−1}: σ = σ(2^t)·(−1)^{popcount(Q & 2^{t+1}u)}
+                    if q >> (t + 1) != 0 {
+                        let each = 1u128 << (n - t - 2);
+                        terms.push((value(1), each));
+                        terms.push((value(-1), each));
+                    } else {
+                        terms.push((value(sigma0), 1u128 << (n - t - 1)));
+                    }
+                }
+            }
+            offsets.push(terms.len());
+        }
+        Spectrum::from_parts(b, terms, offsets)
     }
 }
 
 /// The number of terms of the spectrum for a split at `s`.
 fn cost(b: u32, s: u32) -> u128 {
-    2 * (1u128 << s) + (1u128 << (b - s))
+    2 * (1u128 << s) + 2 * u128::from(b - s) + 1
 }
 
 fn bits_for(x: u64) -> u32 {
     64 - x.leading_zeros()
 }
 
-fn indicator_transform(len: usize, from: usize, to: usize) -> Vec<i128> {
-    let mut v = vec![0i128; len];
-    if from <= to {
-        v[from..=to].iter_mut().for_each(|x| *x = 1);
+/// The Walsh–Hadamard transform of the indicator of `[0, q)` at `h`, i.e.
+/// `Σ_{j<q} (−1)^{popcount(j & h)}`. `[0, q)` is the union over the bits `k`
+/// of `q` of the aligned blocks `[q_k, q_k + 2^k)` (`q_k`: `q` with the bits
+/// `<= k` cleared), each transforming to `2^k·(−1)^{popcount(q_k & h)}` when
+/// `2^k | h` and to 0 otherwise. With `t = tz(h)` and `σ = (−1)^{popcount(q & h)}`
+/// the blocks `k < t` give `σ·2^k` and the block `k = t` gives `−σ·2^t`, so
+/// for `h ≠ 0` the value is `σ·((q mod 2^t) − [bit t of q]·2^t)`; at `h = 0` it is `q`.
+fn prefix_transform(q: u64, h: u64) -> i128 {
+    if h == 0 {
+        return i128::from(q);
     }
-    walsh_hadamard(&mut v);
-    v
+    let t = h.trailing_zeros();
+    let below = i128::from(q & ((1u64 << t) - 1));
+    let d = if (q >> t) & 1 == 1 { below - (1i128 << t) } else { below };
+    if (q & h).count_ones().is_multiple_of(2) { d } else { -d }
 }
 
 #[cfg(test)]
@@ -234,6 +272,30 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn prefix_transform_matches_the_dense_one() {
+        for n in 0..7u32 {
+            for q in 0..=1u64 << n {
+                let mut v = vec![0i128; 1 << n];
+                v[..q as usize].iter_mut().for_each(|x| *x = 1);
+                walsh_hadamard(&mut v);
+                for (h, &w) in v.iter().enumerate() {
+                    assert_eq!(prefix_transform(q, h as u64), w, "q={q} h={h}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn terms_stay_few_for_a_long_run() {
+        // a run to 2^40: the terms are about twice the block holding the head
+        let h = RunHistogram::new(vec![5; 1000], 1000, 1 << 40).unwrap();
+        let s = h.spectrum(0);
+        assert!(s.terms().len() <= 2 * 1024 + 2 * 41 + 1, "{}", s.terms().len());
+        let total: u128 = s.terms().iter().map(|t| t.1).sum();
+        assert_eq!(total, 1 << 41);
     }
 
     #[test]

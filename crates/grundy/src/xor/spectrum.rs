@@ -47,6 +47,12 @@ impl Spectrum {
         Spectrum { bits, power: 1, terms, offsets }
     }
 
+    /// A spectrum from its terms, class `r` at `terms[offsets[r]..offsets[r + 1]]`.
+    pub(crate) fn from_parts(bits: u32, terms: Vec<(i128, u128)>, offsets: Vec<usize>) -> Self {
+        debug_assert!(offsets.first() == Some(&0) && offsets.last() == Some(&terms.len()));
+        Spectrum { bits, power: 1, terms, offsets }
+    }
+
     /// A spectrum with a single class, from its `(value, multiplicity)` terms.
     pub(crate) fn from_terms(bits: u32, terms: Vec<(i128, u128)>) -> Self {
         let len = terms.len();

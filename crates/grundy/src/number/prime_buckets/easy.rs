@@ -29,7 +29,7 @@
 //! `π` per prime `q <= y` for the trivial leaves.
 
 use super::{Plan, file};
-use crate::number::roots::{div, div_inv, isqrt};
+use crate::number::roots::{div, isqrt};
 use rayon::prelude::*;
 use std::sync::Mutex;
 
@@ -112,7 +112,9 @@ fn easy_for(plan: &Plan, bins: &mut [u64], b: usize) {
         let mut k = k_lo + 1;
         while k <= k_hi {
             let q = u64::from(plan.primes[k - 1]);
-            let t = div_inv(xp, q, plan.inverse[k - 1]);
+            // the hardware division: measured faster here than `div_inv`,
+            // which the next leaf waits on less (no correction branch)
+            let t = xp / q;
             let pt = plan.table.pi(t);
             let v = pt + 2 - b as u64;
             if t > q {
@@ -121,10 +123,7 @@ fn easy_for(plan: &Plan, bins: &mut [u64], b: usize) {
                 k += 1;
             } else {
                 // clustered: every q' <= x/(p·p_pt) has ⌊x/(p q')⌋ in [p_pt, t]
-                let end = plan
-                    .table
-                    .pi(div_inv(xp, plan.prime(pt as usize), plan.inverse[pt as usize - 1]).min(hi))
-                    as usize;
+                let end = plan.table.pi((xp / plan.prime(pt as usize)).min(hi)) as usize;
                 range[k] = range[k].wrapping_sub(v);
                 range[end + 1] = range[end + 1].wrapping_add(v);
                 k = end + 1;

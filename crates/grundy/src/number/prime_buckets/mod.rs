@@ -197,7 +197,14 @@ pub fn smallest_factor_counts(
 
 /// `π(x)` by this method.
 pub fn prime_pi(x: u64) -> u64 {
-    prime_buckets(x, &mut |_, _| true).map_or(0, |b| b.pi)
+    prime_pi_with_progress(x, &mut |_, _| true).unwrap_or(0)
+}
+
+/// `π(x)` alone, `None` when `progress` said stop: [`prime_buckets`] without
+/// keeping the buckets of the primes above the leaf bound `y` (only their sum),
+/// which saves 8 bytes a prime up to `√x`.
+pub fn prime_pi_with_progress(x: u64, progress: &mut dyn FnMut(u64, u64) -> bool) -> Option<u64> {
+    run(x, Params::for_x(x), false, progress).map(|b| b.pi)
 }
 
 /// Leaves per sieve round and segment bookkeeping.
@@ -280,6 +287,18 @@ pub(crate) fn prime_buckets_with(
     params: Params,
     progress: &mut dyn FnMut(u64, u64) -> bool,
 ) -> Option<PrimeBuckets> {
+    run(x, params, true, progress)
+}
+
+/// The method; without `all_buckets` the buckets of the primes above `y`
+/// are added up as they come and left out of the result (`counts` then holds
+/// the first `π(y)` only, `π(x)` is the same).
+fn run(
+    x: u64,
+    params: Params,
+    all_buckets: bool,
+    progress: &mut dyn FnMut(u64, u64) -> bool,
+) -> Option<PrimeBuckets> {
     let r = isqrt(x);
     if r < 2 {
         let pi = x.min(3).saturating_sub(1);
@@ -314,7 +333,7 @@ pub(crate) fn prime_buckets_with(
     easy_leaves(&plan, &bins, &easy_units, &mut report)?;
     hard_leaves(&plan, &bins, seg, &hard_segments, &mut report)?;
 
-    let mut counts = vec![0u64; plan.primes.len()];
+    let mut counts = vec![0u64; if all_buckets { plan.primes.len() } else { a }];
     for (j, count) in counts.iter_mut().enumerate().take(plan.c) {
         *count = plan.tiny.phi(x / plan.prime(j + 1), j);
     }
@@ -329,8 +348,19 @@ pub(crate) fn prime_buckets_with(
             }
         }
     }
-    p2.run(&plan, &mut counts, &mut report)?;
-    let sum = counts.iter().fold(0u64, |s, &c| s.wrapping_add(c));
+    let mut large = 0u64;
+    p2.run(
+        &plan,
+        &mut |k, c| {
+            if all_buckets {
+                counts[k - 1] = c;
+            } else {
+                large = large.wrapping_add(c);
+            }
+        },
+        &mut report,
+    )?;
+    let sum = counts.iter().fold(large, |s, &c| s.wrapping_add(c));
     let pi = (plan.primes.len() as u64).wrapping_add(x - 1).wrapping_sub(sum);
     if !progress(total, total) {
         return None;

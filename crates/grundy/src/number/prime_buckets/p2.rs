@@ -54,7 +54,7 @@ fn p2_segment_inner(plan: &Plan, base: &[u32], low: u64, high: u64) -> (usize, V
 }
 
 /// The segmented sieve of `(√x, x/y]` giving `π(⌊x/p⌋)` for the primes
-/// `y < p <= √x`.
+/// `y < p <= √x`, each given to `bucket(π(p), c(p))` ([`P2Plan::run`]).
 pub(super) struct P2Plan {
     /// Even start: `π(low0) = π(√x)`; the sieve covers `low0 + 1 ..`.
     low0: u64,
@@ -77,17 +77,17 @@ impl P2Plan {
     pub(super) fn run(
         &self,
         plan: &Plan,
-        counts: &mut [u64],
+        bucket: &mut dyn FnMut(usize, u64),
         report: &mut dyn FnMut(u64) -> bool,
     ) -> Option<()> {
         let x = plan.x;
         let n = plan.primes.len();
         let r_pi = n as u64;
-        // ⌊x/p⌋ <= low0: π = π(√x)
+        // ⌊x/p⌋ < low0: π = π(√x) (= low0 is the first segment's, each k is given once)
         for k in plan.a + 1..=n {
             let p = plan.prime(k);
-            if x / p <= self.low0 {
-                counts[k - 1] = r_pi + 2 - k as u64;
+            if x / p < self.low0 {
+                bucket(k, r_pi + 2 - k as u64);
             }
         }
         let vmax = self.low0 + self.segments * self.seg;
@@ -107,7 +107,7 @@ impl P2Plan {
             for (k_hi, local, total) in results {
                 for (i, n) in local.into_iter().enumerate() {
                     let k = k_hi - i;
-                    counts[k - 1] = below + n + 2 - k as u64;
+                    bucket(k, below + n + 2 - k as u64);
                 }
                 below += total;
             }

@@ -17,6 +17,10 @@ pub(super) fn check(x: u64, params: Params) {
     let (want, pi) = lucy(x);
     assert_eq!(b.counts(), &want[..], "buckets at x={x} {params:?}");
     assert_eq!(b.pi(), pi, "pi({x}) {params:?}");
+    // π alone, the buckets above y only added up
+    let alone = run(x, params, false, &mut |_, _| true).unwrap();
+    assert_eq!(alone.pi(), pi, "pi({x}) alone {params:?}");
+    assert_eq!(alone.counts(), &want[..alone.counts().len()], "buckets at x={x} {params:?}");
 }
 
 #[test]
