@@ -4,13 +4,14 @@
 //! An example is a line `$ grundy ARGS` inside a ```` ```console ```` block of a
 //! Markdown file; the lines after it, up to the next `$` line or the end of the
 //! block, are its standard output. Timings (`"seconds":…` in JSON) differ from
-//! run to run and are compared as a placeholder.
+//! run to run and are compared as a placeholder. Every example runs from the
+//! repository's root, so file arguments are paths from there.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The Markdown files whose examples are checked.
-const DOCUMENTS: [&str; 2] = ["README.md", "crates/grundy-py/README.md"];
+const DOCUMENTS: [&str; 3] = ["README.md", "crates/grundy-py/README.md", "docs/cookbook.md"];
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -75,7 +76,12 @@ fn every_documented_command_prints_what_the_documentation_shows() {
     for name in DOCUMENTS {
         let text = std::fs::read_to_string(root().join(name)).expect("a documentation file");
         for example in examples(name, &text) {
-            let o = Command::new(env!("CARGO_BIN_EXE_grundy")).args(&example.args).output().expect("runs");
+            // from the repository's root, so that examples name files by their path there
+            let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
+                .args(&example.args)
+                .current_dir(root())
+                .output()
+                .expect("runs");
             let stderr = String::from_utf8_lossy(&o.stderr);
             assert!(o.status.success(), "{}: grundy {:?} failed: {stderr}", example.place, example.args);
             let printed = String::from_utf8_lossy(&o.stdout);

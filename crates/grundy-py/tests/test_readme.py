@@ -1,9 +1,10 @@
 """Every Python example in the documentation, run and compared with the output
 written beside it, so that the documentation cannot drift.
 
-An example is a ```python block of README.md or crates/grundy-py/README.md. Each
-line that prints ends in a comment `# OUTPUT` (optionally followed by
-` (explanation)`): the block runs once, and the printed lines must be those
+An example is a ```python block of README.md, crates/grundy-py/README.md or
+docs/cookbook.md. Each line that prints ends in a comment `# OUTPUT` (optionally
+followed by ` (explanation)`): the block runs once, from the root of the
+repository (file paths are relative to it), and the printed lines must be those
 outputs, in order.
 """
 
@@ -15,7 +16,7 @@ import pytest
 
 from conftest import ROOT
 
-DOCUMENTS = ["README.md", "crates/grundy-py/README.md"]
+DOCUMENTS = ["README.md", "crates/grundy-py/README.md", "docs/cookbook.md"]
 
 
 def blocks(text):
@@ -47,9 +48,10 @@ def test_the_documents_have_examples():
 
 
 @pytest.mark.parametrize("code", EXAMPLES)
-def test_example_prints_what_the_documentation_shows(code):
+def test_example_prints_what_the_documentation_shows(code, monkeypatch):
     expected = expected_lines(code)
     assert expected, "every example shows what it prints"
+    monkeypatch.chdir(ROOT)
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         exec(compile(code, "<documentation>", "exec"), {})

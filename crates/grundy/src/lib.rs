@@ -11,6 +11,11 @@
 //!
 //! # Tutorial
 //!
+//! More worked questions (Project Euler 306 and 310, Grundy's game, Lasker's
+//! Nim from a closure, sums of different games), each answered with the
+//! command line, Python and this library, are in the repository's
+//! `docs/cookbook.md`.
+//!
 //! ## A built-in game
 //!
 //! Three heaps of Kayles (octal code `0.77`), each of any size up to `10^18`:
@@ -197,3 +202,8 @@ pub use ring::{Arithmetic, Modulus};
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 struct ReadmeDoctests;
+
+/// The cookbook's Rust recipes (`docs/cookbook.md`), doctests as well.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/cookbook.md")]
+struct CookbookDoctests;
