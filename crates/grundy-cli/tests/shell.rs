@@ -37,7 +37,7 @@ fn run_with_input(program: &str, args: &[&str], input: &[u8]) -> (bool, String, 
 }
 
 /// Every subcommand the command line has (but `help`).
-const SUBCOMMANDS: [&str; 11] = [
+const SUBCOMMANDS: [&str; 12] = [
     "board",
     "divisor-nim",
     "coprime-nim",
@@ -47,6 +47,7 @@ const SUBCOMMANDS: [&str; 11] = [
     "heaps",
     "prime-pi",
     "count",
+    "census",
     "completions",
     "man",
 ];
@@ -107,8 +108,8 @@ fn the_man_page_renders_with_every_subcommand() {
     if !installed("groff") {
         return;
     }
-    // -ww: every warning; groff prints them on stderr
-    let (ok, text, err) = run_with_input("groff", &["-man", "-Tutf8", "-ww"], page.as_bytes());
+    // -k: the UTF-8 text of the help through preconv (as man does); -ww: every warning, on stderr
+    let (ok, text, err) = run_with_input("groff", &["-k", "-man", "-Tutf8", "-ww"], page.as_bytes());
     assert!(ok && err.is_empty(), "groff: {err}");
     // bold and underline are drawn by overstriking: keep the last of each pair
     let plain: String = {
