@@ -149,7 +149,8 @@ pub mod ring;
 pub mod xor;
 
 pub use count::{
-    Component, Context, Copies, Counter, Histogram, Observer, Order, Outcome, Positions, Sum, Values,
+    BipartiteMonoid, Component, Context, Copies, Counter, Histogram, Observer, Order, Outcome, Play,
+    Positions, Sum, Values,
 };
 pub use error::{Budget, Error, Remedy};
 pub use games::board::{Board, BoardToken};

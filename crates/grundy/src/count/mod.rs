@@ -11,7 +11,9 @@ mod coefficients;
 mod component;
 mod context;
 mod histogram;
+pub mod monoid;
 mod order;
+mod play;
 pub mod series;
 
 mod sum;
@@ -23,7 +25,9 @@ pub use coefficients::Coefficients;
 pub use component::Component;
 pub use context::{Context, Observer};
 pub use histogram::{Histogram, Positions};
+pub use monoid::BipartiteMonoid;
 pub use order::Order;
+pub use play::Play;
 pub use sum::{Copies, Sum, count_parts};
 pub use values::Values;
 
