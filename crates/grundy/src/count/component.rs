@@ -2,6 +2,7 @@
 
 use super::context::Context;
 use super::histogram::{Histogram, Positions};
+use super::misere::MisereHistogram;
 use crate::error::Error;
 
 /// One component of a sum of games: a set of positions, each with a Grundy
@@ -46,5 +47,12 @@ pub trait Component: Send + Sync {
     /// default 1.
     fn least_transform_values(&self) -> usize {
         1
+    }
+
+    /// How the positions count under misère play ([`crate::Play::Misere`]):
+    /// their histogram over the game's misère quotient, or the tame rule. By
+    /// default misère play is refused, naming `play`.
+    fn misere_histogram(&self, _ctx: &mut Context<'_>) -> Result<MisereHistogram, Error> {
+        Err(Error::invalid("play", "misere is not available for this component"))
     }
 }

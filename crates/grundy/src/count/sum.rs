@@ -1,9 +1,11 @@
 //! The generic counter: sums of components with multiplicities, in any ring.
 
 use super::Coefficients;
+use super::Play;
 use super::component::Component;
 use super::context::Context;
 use super::histogram::{Histogram, Positions, to_common_span};
+use super::misere::count_parts_as;
 use super::order::Order;
 use super::series::Series;
 use super::{Counter, Outcome};
@@ -34,6 +36,7 @@ use std::sync::Arc;
 pub struct Sum {
     parts: Vec<(Arc<dyn Component>, u64)>,
     order: Order,
+    play: Play,
 }
 
 impl Sum {
@@ -82,6 +85,18 @@ impl Sum {
     pub fn order(&self) -> Order {
         self.order
     }
+
+    /// The same sum under another play convention ([`Play::Misere`]: whoever
+    /// moves last loses; the components must share one misère quotient, or
+    /// all be tame).
+    pub fn with_play(self, play: Play) -> Self {
+        Sum { play, ..self }
+    }
+
+    /// The play convention.
+    pub fn play(&self) -> Play {
+        self.play
+    }
 }
 
 /// `copies` copies of one component: the questions of the built-in games
@@ -98,12 +113,13 @@ pub struct Copies<C> {
     component: C,
     copies: u64,
     order: Order,
+    play: Play,
 }
 
 impl<C: Component> Copies<C> {
     /// `copies` copies of `component`, as ordered tuples.
     pub fn of(component: C, copies: u64) -> Self {
-        Copies { component, copies, order: Order::Ordered }
+        Copies { component, copies, order: Order::Ordered, play: Play::Normal }
     }
 
     /// The same copies told apart as `order` says: ordered tuples, multisets or
@@ -115,6 +131,27 @@ impl<C: Component> Copies<C> {
     /// How the copies are told apart.
     pub fn order(&self) -> Order {
         self.order
+    }
+
+    /// The same copies under another play convention.
+    ///
+    /// ```
+    /// use grundy::{Counter, HeapGame, Heaps, Outcome, Play};
+    ///
+    /// // Misère Nim: of the 9 pairs of heaps in 1..=3, (2, 2) and (3, 3) are lost
+    /// // by the player to move; (1, 1) is won (the opponent must take the last).
+    /// let nim = HeapGame::parse(None, Some("0.[3]"))?;
+    /// let pairs = Heaps::new(nim, 3, 2)?.with_play(Play::Misere);
+    /// assert_eq!(pairs.count_exact(Outcome::Losing)?, 2u32.into());
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn with_play(self, play: Play) -> Self {
+        Copies { play, ..self }
+    }
+
+    /// The play convention.
+    pub fn play(&self) -> Play {
+        self.play
     }
 
     /// The component.
@@ -148,7 +185,7 @@ impl<C: Component> Counter for Copies<C> {
         outcome: Outcome,
         ctx: &mut Context<'_>,
     ) -> Result<R::Elem, Error> {
-        count_parts(ring, &[(&self.component, self.copies)], self.order, outcome, ctx)
+        count_parts_as(ring, &[(&self.component, self.copies)], self.order, self.play, outcome, ctx)
     }
 }
 
@@ -164,7 +201,7 @@ impl Counter for Sum {
         ctx: &mut Context<'_>,
     ) -> Result<R::Elem, Error> {
         let parts: Vec<(&dyn Component, u64)> = self.parts.iter().map(|(c, k)| (c.as_ref(), *k)).collect();
-        count_parts(ring, &parts, self.order, outcome, ctx)
+        count_parts_as(ring, &parts, self.order, self.play, outcome, ctx)
     }
 }
 

@@ -13,6 +13,7 @@
 pub mod arith;
 pub(crate) mod bits;
 pub(crate) mod group;
+pub mod misere;
 pub mod octal;
 pub(crate) mod pair_scan;
 pub mod period;
