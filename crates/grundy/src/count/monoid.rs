@@ -284,7 +284,7 @@ impl BipartiteMonoid {
             let mut power = vec![self.identity; k + 1];
             for j in 1..=k {
                 let top = match order {
-                    Order::Set => h.checked_sub(j as u128 - 1).unwrap_or(0),
+                    Order::Set => h.saturating_sub(j as u128 - 1),
                     _ => h + j as u128 - 1,
                 };
                 big = big * BigUint::from(top) / BigUint::from(j);

@@ -5,4 +5,5 @@ pub mod board;
 pub mod coprime_nim;
 pub mod divisor_nim;
 pub mod heaps;
+mod misere;
 pub mod silver_dollar;

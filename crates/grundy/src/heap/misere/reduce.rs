@@ -41,8 +41,8 @@ pub(super) fn reduce(a: &Automaton) -> Reduced {
     // labels in order of first appearance (state 0, the empty sum, is 0)
     let mut label = vec![u32::MAX; count];
     let mut rep = Vec::with_capacity(count);
-    for q in 0..states {
-        let c = class[q] as usize;
+    for (q, &c) in class.iter().enumerate() {
+        let c = c as usize;
         if label[c] == u32::MAX {
             label[c] = rep.len() as u32;
             rep.push(q as u32);
