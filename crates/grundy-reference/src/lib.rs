@@ -12,6 +12,11 @@ use num_traits::{One, Zero};
 use std::collections::HashMap;
 use std::hash::Hash;
 
+pub mod misere;
+pub use misere::{
+    MisereSolver, misere_board_counts, misere_heap_counts, misere_nim_is_losing, misere_pile_counts,
+};
+
 /// An impartial game given by its positions and moves (normal play: a player
 /// with no move loses).
 pub trait Game {

@@ -180,7 +180,8 @@ pub use census::{
     census_estimate, census_game, rules_bound, same_rules,
 };
 pub use count::{
-    Component, Context, Copies, Counter, Histogram, Observer, Order, Outcome, Positions, Sum, Values,
+    BipartiteMonoid, Component, Context, Copies, Counter, Histogram, Observer, Order, Outcome, Play,
+    Positions, Sum, Values,
 };
 pub use error::{Budget, Error, Remedy, Stop};
 pub use games::board::{Board, BoardRules, BoardToken};

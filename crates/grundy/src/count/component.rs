@@ -3,6 +3,7 @@
 use super::context::Context;
 use super::histogram::{Histogram, Positions};
 use super::copies::Copies;
+use super::misere::MisereHistogram;
 use crate::error::Error;
 
 /// One component of a sum of games: a set of positions, each with a Grundy
@@ -65,5 +66,12 @@ pub trait Component: Send + Sync {
         Self: Sized,
     {
         Copies::of(self, copies)
+    }
+
+    /// How the positions count under misère play ([`crate::Play::Misere`]):
+    /// their histogram over the game's misère quotient, or the tame rule. By
+    /// default misère play is refused, naming `play`.
+    fn misere_histogram(&self, _ctx: &mut Context<'_>) -> Result<MisereHistogram, Error> {
+        Err(Error::invalid("play", "misere is not available for this component"))
     }
 }

@@ -3,6 +3,7 @@
 //! `sum.rs`).
 
 use super::order::Order;
+use super::play::Play;
 use crate::error::Error;
 
 /// `copies` copies of one component: the questions of the built-in games
@@ -19,12 +20,13 @@ pub struct Copies<C> {
     pub(super) component: C,
     pub(super) copies: u64,
     pub(super) order: Order,
+    pub(super) play: Play,
 }
 
 impl<C> Copies<C> {
     /// `copies` copies of `component`, as ordered tuples.
     pub fn of(component: C, copies: u64) -> Self {
-        Copies { component, copies, order: Order::Ordered }
+        Copies { component, copies, order: Order::Ordered, play: Play::Normal }
     }
 
     /// The same copies told apart as `order` says: ordered tuples, multisets or
@@ -36,6 +38,27 @@ impl<C> Copies<C> {
     /// How the copies are told apart.
     pub fn order(&self) -> Order {
         self.order
+    }
+
+    /// The same copies under another play convention.
+    ///
+    /// ```
+    /// use grundy::{Counter, HeapGame, Heaps, Outcome, Play};
+    ///
+    /// // Misère Nim: of the 9 pairs of heaps in 1..=3, (2, 2) and (3, 3) are lost
+    /// // by the player to move; (1, 1) is won (the opponent must take the last).
+    /// let nim = HeapGame::octal("0.[3]")?;
+    /// let pairs = Heaps::new(nim, 3, 2)?.with_play(Play::Misere);
+    /// assert_eq!(pairs.count_exact(Outcome::Losing)?, 2u32.into());
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn with_play(self, play: Play) -> Self {
+        Copies { play, ..self }
+    }
+
+    /// The play convention.
+    pub fn play(&self) -> Play {
+        self.play
     }
 
     /// The component.

@@ -12,7 +12,10 @@ mod component;
 mod copies;
 mod context;
 mod histogram;
+mod misere;
+pub mod monoid;
 mod order;
+mod play;
 pub mod series;
 
 mod sum;
@@ -24,8 +27,11 @@ pub use coefficients::Coefficients;
 pub use component::Component;
 pub use context::{Context, Observer};
 pub use histogram::{Histogram, Positions};
+pub use misere::{MisereHistogram, count_parts_as};
+pub use monoid::BipartiteMonoid;
 pub use order::Order;
 pub use copies::Copies;
+pub use play::Play;
 pub use sum::{Sum, count_parts};
 pub use values::Values;
 

@@ -1,10 +1,12 @@
 //! The generic counter: sums of components with multiplicities, in any ring.
 
 use super::Coefficients;
+use super::Play;
 use super::component::Component;
 use super::copies::Copies;
 use super::context::Context;
 use super::histogram::{Histogram, Positions, to_common_span};
+use super::misere::count_parts_as;
 use super::order::Order;
 use super::series::Series;
 use super::{Counter, Outcome};
@@ -35,6 +37,7 @@ use std::sync::Arc;
 pub struct Sum {
     parts: Vec<(Arc<dyn Component>, u64)>,
     order: Order,
+    play: Play,
 }
 
 impl Sum {
@@ -83,6 +86,18 @@ impl Sum {
     pub fn order(&self) -> Order {
         self.order
     }
+
+    /// The same sum under another play convention ([`Play::Misere`]: whoever
+    /// moves last loses; the components must share one misère quotient, or
+    /// all be tame).
+    pub fn with_play(self, play: Play) -> Self {
+        Sum { play, ..self }
+    }
+
+    /// The play convention.
+    pub fn play(&self) -> Play {
+        self.play
+    }
 }
 
 impl<C: Component> Counter for Copies<C> {
@@ -95,7 +110,7 @@ impl<C: Component> Counter for Copies<C> {
         outcome: Outcome,
         ctx: &mut Context<'_>,
     ) -> Result<R::Elem, Error> {
-        count_parts(ring, &[(&self.component, self.copies)], self.order, outcome, ctx)
+        count_parts_as(ring, &[(&self.component, self.copies)], self.order, self.play, outcome, ctx)
     }
 }
 
@@ -111,7 +126,7 @@ impl Counter for Sum {
         ctx: &mut Context<'_>,
     ) -> Result<R::Elem, Error> {
         let parts: Vec<(&dyn Component, u64)> = self.parts.iter().map(|(c, k)| (c.as_ref(), *k)).collect();
-        count_parts(ring, &parts, self.order, outcome, ctx)
+        count_parts_as(ring, &parts, self.order, self.play, outcome, ctx)
     }
 }
 

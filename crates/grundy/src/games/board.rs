@@ -198,6 +198,13 @@ impl Component for BoardToken {
         };
         Ok(Histogram::Power { base: Box::new(coordinate), copies: self.dims })
     }
+
+    /// The sum of `dims` subtraction heaps in `0..=n−1`, through the
+    /// quotient of the subtraction game.
+    fn misere_histogram(&self, ctx: &mut Context<'_>) -> Result<crate::count::MisereHistogram, Error> {
+        let heap = Heap::with_range(HeapGame::Subtraction(self.moves.clone()), 0, self.n - 1)?;
+        super::misere::token_histogram(heap.misere_histogram(ctx)?, self.dims)
+    }
 }
 
 /// Ordered placements of `tokens` distinguishable tokens on `{0..n−1}^dims`.

@@ -85,6 +85,13 @@ impl Component for CoprimePile {
         }
     }
 
+    /// Through the misère quotient of piles `1..=n−1` (a move subtracts a
+    /// number coprime to the pile).
+    fn misere_histogram(&self, ctx: &mut Context<'_>) -> Result<crate::count::MisereHistogram, Error> {
+        let moves = |k: u64| (1..=k).filter(|&a| num_integer::gcd(a, k) == 1).map(|a| k - a).collect();
+        super::misere::pile_histogram(moves, 1, self.n.saturating_sub(1), ctx)
+    }
+
     /// `√X / ln √X` (`X = N − 1`), below `π(√X)`, the length of the head of
     /// the histogram: the transform's distinct values, counted at `N = 10^6,
     /// 10^7, …, 10^15`, are 1.3 to 3.3 times `π(√X)` (294 694 at `10^13`).

@@ -5,7 +5,7 @@
 //! piles in `1..=N` with `v₂ = k` is `⌊N/2^k⌋ − ⌊N/2^{k+1}⌋`, so the histogram has at
 //! most 64 entries and any number of piles `K` costs one small XOR power.
 
-use crate::count::{Component, Context, Copies, Histogram, Positions};
+use crate::count::{Component, Context, Copies, Histogram, MisereHistogram, Positions};
 use crate::error::Error;
 
 /// The histogram of `v₂(x)` over `1 <= x <= n`.
@@ -57,6 +57,15 @@ impl Component for DivisorPile {
     }
     fn histogram(&self, _ctx: &mut Context<'_>) -> Result<Histogram, Error> {
         Histogram::dense(histogram(self.n))
+    }
+    /// Through the misère quotient of piles `1..=n` (a move subtracts a proper divisor).
+    fn misere_histogram(&self, ctx: &mut Context<'_>) -> Result<MisereHistogram, Error> {
+        super::misere::pile_histogram(
+            |k| (1..k).filter(|d| k % d == 0).map(|d| k - d).collect(),
+            1,
+            self.n,
+            ctx,
+        )
     }
 }
 

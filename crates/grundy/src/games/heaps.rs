@@ -11,8 +11,10 @@
 //! [`DIRECT_LIMIT`] (or `max_len`, if larger), when their estimated work is
 //! within the budget ([`HeapGame::check_request_within`]).
 
+use crate::count::MisereHistogram;
 use crate::count::{Component, Context, Copies, Histogram, Positions};
 use crate::error::{Error, Remedy};
+use crate::heap::misere::MisereLimits;
 use crate::heap::{ArithmeticPeriodic, HeapGame, Limits, histogram_of, histogram_range};
 
 /// How far the values of a game without a periodicity theorem are computed
@@ -41,6 +43,7 @@ pub struct Heap {
     min: u64,
     n: u64,
     limits: Limits,
+    misere: MisereLimits,
 }
 
 impl Heap {
@@ -68,7 +71,7 @@ impl Heap {
                 "must be at least 1 (heap sizes run over min..=n); `min` 0 admits the empty heap and `n` 0",
             ));
         }
-        Ok(Heap { game, min, n, limits: Limits::default() })
+        Ok(Heap { game, min, n, limits: Limits::default(), misere: MisereLimits::default() })
     }
 
     /// The same heap with sizes in `min..=n` (`min = 0` includes the empty
@@ -80,6 +83,12 @@ impl Heap {
     /// The same heap with other limits for the period search.
     pub fn with_limits(self, limits: Limits) -> Self {
         Heap { limits, ..self }
+    }
+
+    /// The same heap with other limits for the misère quotient (`misere_len`:
+    /// the largest heap adjoined looking for a certificate).
+    pub fn with_misere_limits(self, misere: MisereLimits) -> Self {
+        Heap { misere, ..self }
     }
 
     /// The game.
@@ -172,6 +181,9 @@ impl Component for Heap {
             Source::Arithmetic(a) => Ok(Histogram::Dyadic(a.histogram(self.min, self.n)?)),
         }
     }
+    fn misere_histogram(&self, ctx: &mut Context<'_>) -> Result<MisereHistogram, Error> {
+        super::misere::heap_histogram(&self.game, self.min, self.n, self.misere, ctx)
+    }
 }
 
 /// Ordered `piles`-tuples of heaps of one heap game.
@@ -216,5 +228,10 @@ impl Heaps {
     /// The same question with other limits for the period search.
     pub fn with_limits(self, limits: Limits) -> Self {
         self.map(|heap| heap.with_limits(limits))
+    }
+
+    /// The same question with other limits for the misère quotient.
+    pub fn with_misere_limits(self, misere: MisereLimits) -> Self {
+        self.map(|heap| heap.with_misere_limits(misere))
     }
 }

@@ -6,4 +6,5 @@ pub mod coprime_nim;
 pub mod divisor_nim;
 pub mod heaps;
 pub mod prime_count;
+mod misere;
 pub mod silver_dollar;

@@ -18,6 +18,7 @@ mod game;
 pub(crate) mod group;
 mod limits;
 mod mex;
+pub mod misere;
 pub mod octal;
 pub(crate) mod pair_scan;
 pub mod period;

@@ -1,0 +1,530 @@
+//! Learning the misère quotient of heaps `1..=n` (notes §3.2): the minimal
+//! automaton of the commutative language of misère P-positions, learned from
+//! a memoized outcome search with Rivest–Schapire counterexamples, and
+//! verified by Theorem V (§2): (C) commutativity, (A) no P-to-P move, (B)
+//! every nonempty N-position has a move to P (a finite search over
+//! signatures). When the loop stops, the hypothesis *is* the quotient (up to
+//! minimisation, [`super::reduce`]).
+//!
+//! **Theorem V** (proved in the notes, restated). Let `δ` be a transition
+//! function on states with start `q₀`, `Φ(G) = δ*(q₀, G)`, `P` a set of states,
+//! such that (C) `δ(δ(q,i),j) = δ(δ(q,j),i)` on reachable states, (Z)
+//! `q₀ ∉ P`, (A) no reachable `y`, heap `k`, option `o` of `k` with `δ(y,k) ∈ P`
+//! and `δ*(y,o) ∈ P`, (B) every `G ≠ 0` with `Φ(G) ∉ P` has a present heap `k`
+//! and an option `o` with `δ*(Φ(G − H_k), o) ∈ P`. Then `G` is a misère
+//! P-position iff `Φ(G) ∈ P`, for every sum `G` of heaps `≤ n`. (Induction on
+//! `G`: every option of `G` is `(G − H_k) + o`.) (B) depends only on the
+//! signature `(Φ(G); Φ(G − H_k) per class present; types present)`, which
+//! evolves by a function of itself and the heap added, so a breadth-first
+//! search over the finitely many signatures decides it.
+
+use crate::error::{Error, Remedy};
+use std::collections::HashMap;
+
+/// A certified quotient for heaps `1..=m`, used to evaluate sub-positions.
+pub(super) struct Known {
+    pub m: usize,
+    /// `phi[k]` for `k` in `0..=m` (`phi[0]` the identity).
+    pub phi: Vec<u32>,
+    pub order: usize,
+    pub table: Vec<u32>,
+    pub identity: u32,
+    pub p: Vec<bool>,
+}
+
+/// A hypothesis that passed Theorem V: states, transitions, P.
+pub(super) struct Automaton {
+    /// `delta[q·(n+1) + k]`, heaps `k` in `1..=n` (column 0 unused).
+    pub delta: Vec<u32>,
+    pub p: Vec<bool>,
+    pub n: usize,
+    /// Each state's access word (heaps along its creation path).
+    pub access: Vec<Vec<u32>>,
+}
+
+impl Automaton {
+    pub fn states(&self) -> usize {
+        self.p.len()
+    }
+    pub fn step(&self, q: u32, k: u32) -> u32 {
+        self.delta[q as usize * (self.n + 1) + k as usize]
+    }
+    pub fn run(&self, mut q: u32, word: &[u32]) -> u32 {
+        for &k in word {
+            q = self.step(q, k);
+        }
+        q
+    }
+}
+
+/// How far the learning may go.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Caps {
+    pub max_states: usize,
+    pub max_nodes: u64,
+}
+
+pub(super) struct Learner {
+    /// `opts[k]`: the options of heap `k` (lists of nonempty heaps), `k` in `1..=n`.
+    opts: Vec<Vec<Vec<u32>>>,
+    memo: HashMap<Vec<u16>, bool>,
+    known: Option<Known>,
+    s: Vec<Vec<u16>>,
+    access: Vec<Vec<u32>>,
+    t: Vec<Vec<u16>>,
+    /// `ext[i][k]`: the row of `s_i + H_k` over the tests (`k = 0`: of `s_i`).
+    ext: Vec<Vec<Vec<bool>>>,
+    /// Positions expanded by the outcome search.
+    pub nodes: u64,
+    caps: Caps,
+}
+
+fn trimmed(v: &[u16]) -> &[u16] {
+    let len = v.iter().rposition(|&c| c > 0).map_or(0, |i| i + 1);
+    &v[..len]
+}
+
+fn plus(a: &[u16], b: &[u16]) -> Vec<u16> {
+    a.iter().zip(b).map(|(x, y)| x + y).collect()
+}
+
+fn too_large(what: String, estimate: String, limit: String) -> Error {
+    Error::TooLarge { what, estimate, limit, remedy: Remedy::Smaller("misere_len") }
+}
+
+impl Learner {
+    pub fn new(caps: Caps) -> Self {
+        Learner {
+            opts: vec![vec![]],
+            memo: HashMap::new(),
+            known: None,
+            s: vec![vec![]],
+            access: vec![vec![]],
+            t: vec![vec![]],
+            ext: vec![vec![vec![false]]],
+            nodes: 0,
+            caps,
+        }
+    }
+
+    pub fn n(&self) -> usize {
+        self.opts.len() - 1
+    }
+
+    pub fn set_known(&mut self, known: Known) {
+        self.known = Some(known);
+    }
+
+    fn vec_of(&self, word: &[u32]) -> Vec<u16> {
+        let mut v = vec![0u16; self.n()];
+        for &k in word {
+            v[k as usize - 1] += 1;
+        }
+        v
+    }
+
+    /// The outcome of a trimmed position if known without a search.
+    fn quick(&self, v: &[u16]) -> Option<bool> {
+        if v.is_empty() {
+            return Some(false);
+        }
+        if let Some(k) = &self.known
+            && v.len() <= k.m
+        {
+            let mut x = k.identity;
+            for (i, &c) in v.iter().enumerate() {
+                for _ in 0..c {
+                    x = k.table[x as usize * k.order + k.phi[i + 1] as usize];
+                }
+            }
+            return Some(k.p[x as usize]);
+        }
+        self.memo.get(v).copied()
+    }
+
+    /// The position replacing one heap `k` of `v` by option `o`, trimmed.
+    fn option_of(v: &[u16], k: usize, o: &[u32]) -> Vec<u16> {
+        let mut w = v.to_vec();
+        w[k - 1] -= 1;
+        for &a in o {
+            w[a as usize - 1] += 1;
+        }
+        let len = trimmed(&w).len();
+        w.truncate(len);
+        w
+    }
+
+    /// Whether the sum with counts `v` (heap `k` at index `k − 1`) is a misère
+    /// P-position: it has a move and every move leads to an N-position.
+    pub fn is_p(&mut self, v: &[u16]) -> Result<bool, Error> {
+        let v = trimmed(v).to_vec();
+        if let Some(b) = self.quick(&v) {
+            return Ok(b);
+        }
+        // frames: position, heap index and option index to resume at, whether a move was seen
+        let mut stack: Vec<(Vec<u16>, usize, usize, bool)> = vec![(v.clone(), 1, 0, false)];
+        let mut child: Option<bool> = None;
+        while !stack.is_empty() {
+            let top = stack.len() - 1;
+            if let Some(r) = child.take() {
+                if r {
+                    let (pos, ..) = stack.pop().unwrap();
+                    self.memo.insert(pos, false);
+                    child = Some(false);
+                    continue;
+                }
+                stack[top].2 += 1;
+            }
+            let (pos, mut k, mut j, mut moved) = stack[top].clone();
+            let mut pushed = None;
+            let mut result = None;
+            'scan: while k <= pos.len() {
+                if pos[k - 1] > 0 {
+                    while j < self.opts[k].len() {
+                        moved = true;
+                        let w = Self::option_of(&pos, k, &self.opts[k][j]);
+                        match self.quick(&w) {
+                            Some(true) => {
+                                result = Some(false);
+                                break 'scan;
+                            }
+                            Some(false) => j += 1,
+                            None => {
+                                pushed = Some(w);
+                                break 'scan;
+                            }
+                        }
+                    }
+                }
+                k += 1;
+                j = 0;
+            }
+            stack[top].1 = k;
+            stack[top].2 = j;
+            stack[top].3 = moved;
+            if let Some(w) = pushed {
+                self.nodes += 1;
+                if self.nodes > self.caps.max_nodes {
+                    return Err(too_large(
+                        format!("the misère outcome search over heaps up to {}", self.n()),
+                        format!("more than {} positions", self.caps.max_nodes),
+                        format!("{}", self.caps.max_nodes),
+                    ));
+                }
+                stack.push((w, 1, 0, false));
+                continue;
+            }
+            let r = result.unwrap_or(moved);
+            let (pos, ..) = stack.pop().unwrap();
+            self.memo.insert(pos, r);
+            child = Some(r);
+        }
+        Ok(child.expect("a result"))
+    }
+
+    fn row(&mut self, g: &[u16]) -> Result<Vec<bool>, Error> {
+        let tests = self.t.clone();
+        tests.iter().map(|t| self.is_p(&plus(g, t))).collect()
+    }
+
+    fn unit(&self, k: usize) -> Vec<u16> {
+        let mut e = vec![0u16; self.n()];
+        e[k - 1] = 1;
+        e
+    }
+
+    /// The rows of `s + H_k` for `k` in `0..=n`.
+    fn ext_rows(&mut self, s: &[u16]) -> Result<Vec<Vec<bool>>, Error> {
+        let mut rows = vec![self.row(s)?];
+        for k in 1..=self.n() {
+            let g = plus(s, &self.unit(k));
+            rows.push(self.row(&g)?);
+        }
+        Ok(rows)
+    }
+
+    /// Adjoins the next heap with its options (each a list of nonempty heaps smaller than it).
+    pub fn add_heap(&mut self, options: Vec<Vec<u32>>) -> Result<(), Error> {
+        self.opts.push(options);
+        let n = self.n();
+        for v in self.s.iter_mut().chain(self.t.iter_mut()) {
+            v.resize(n, 0);
+        }
+        for i in 0..self.s.len() {
+            let g = plus(&self.s[i], &self.unit(n));
+            let row = self.row(&g)?;
+            self.ext[i].push(row);
+        }
+        Ok(())
+    }
+
+    fn add_test(&mut self, v: Vec<u16>) -> Result<(), Error> {
+        if self.t.contains(&v) {
+            return Err(Error::Internal("a misère counterexample gave a test already present".into()));
+        }
+        self.t.push(v.clone());
+        for i in 0..self.s.len() {
+            for k in 0..=self.n() {
+                let mut g = plus(&self.s[i], &v);
+                if k > 0 {
+                    g[k - 1] += 1;
+                }
+                let b = self.is_p(&g)?;
+                self.ext[i][k].push(b);
+            }
+        }
+        Ok(())
+    }
+
+    /// Closes the table: every `s + H_k` has the row of some state.
+    fn close(&mut self) -> Result<Automaton, Error> {
+        let n = self.n();
+        let mut rows: HashMap<Vec<bool>, u32> = HashMap::new();
+        for (i, e) in self.ext.iter().enumerate() {
+            rows.insert(e[0].clone(), i as u32);
+        }
+        let mut delta = Vec::new();
+        let mut i = 0;
+        while i < self.s.len() {
+            delta.push(0);
+            for k in 1..=n {
+                let r = self.ext[i][k].clone();
+                let q = match rows.get(&r) {
+                    Some(&q) => q,
+                    None => {
+                        let q = self.s.len() as u32;
+                        if q as usize >= self.caps.max_states {
+                            return Err(too_large(
+                                format!("the misère quotient of heaps up to {n}"),
+                                format!("more than {} elements", self.caps.max_states),
+                                format!("{} elements", self.caps.max_states),
+                            ));
+                        }
+                        let g = plus(&self.s[i], &self.unit(k));
+                        let mut word = self.access[i].clone();
+                        word.push(k as u32);
+                        let ext = self.ext_rows(&g)?;
+                        self.s.push(g);
+                        self.access.push(word);
+                        self.ext.push(ext);
+                        rows.insert(r, q);
+                        q
+                    }
+                };
+                delta.push(q);
+            }
+            i += 1;
+        }
+        let p = self.ext.iter().map(|e| e[0][0]).collect();
+        Ok(Automaton { delta, p, n, access: self.access.clone() })
+    }
+
+    /// Whether the hypothesis predicts `word` wrongly.
+    fn wrong(&mut self, a: &Automaton, word: &[u32]) -> Result<bool, Error> {
+        let predicted = a.p[a.run(0, word) as usize];
+        Ok(predicted != self.is_p(&self.vec_of(word))?)
+    }
+
+    /// The first of `words` predicted wrongly.
+    fn first_wrong(&mut self, a: &Automaton, words: Vec<Vec<u32>>) -> Result<Vec<u32>, Error> {
+        for w in words {
+            if self.wrong(a, &w)? {
+                return Ok(w);
+            }
+        }
+        Err(Error::Internal("a failed misère check without a counterexample".into()))
+    }
+
+    fn word_of(v: &[u16]) -> Vec<u32> {
+        v.iter().enumerate().flat_map(|(i, &c)| std::iter::repeat_n(i as u32 + 1, c as usize)).collect()
+    }
+
+    /// Theorem V's checks; a counterexample word when one fails.
+    fn counterexample(&mut self, a: &Automaton) -> Result<Option<Vec<u32>>, Error> {
+        let n = a.n as u32;
+        let states = a.states() as u32;
+        // (C)
+        for q in 0..states {
+            for i in 1..=n {
+                for j in i + 1..=n {
+                    let (x, y) = (a.step(a.step(q, i), j), a.step(a.step(q, j), i));
+                    if x != y {
+                        let (rx, ry) = (&self.ext[x as usize][0], &self.ext[y as usize][0]);
+                        let col = (0..rx.len()).find(|&c| rx[c] != ry[c]).expect("distinct rows");
+                        let test = Self::word_of(&self.t[col]);
+                        let cat = |mut w: Vec<u32>, tail: &[u32]| {
+                            w.extend_from_slice(tail);
+                            w
+                        };
+                        let mut ij = a.access[q as usize].clone();
+                        ij.extend([i, j]);
+                        let mut ji = a.access[q as usize].clone();
+                        ji.extend([j, i]);
+                        let words = vec![
+                            cat(a.access[x as usize].clone(), &test),
+                            cat(a.access[y as usize].clone(), &test),
+                            cat(ij, &test),
+                            cat(ji, &test),
+                        ];
+                        return self.first_wrong(a, words).map(Some);
+                    }
+                }
+            }
+        }
+        // (A)
+        for y in 0..states {
+            for k in 1..=n {
+                if !a.p[a.step(y, k) as usize] {
+                    continue;
+                }
+                for o in &self.opts[k as usize] {
+                    if a.p[a.run(y, o) as usize] {
+                        let mut wk = a.access[y as usize].clone();
+                        wk.push(k);
+                        let mut wo = a.access[y as usize].clone();
+                        wo.extend_from_slice(o);
+                        return self.first_wrong(a, vec![wk, wo]).map(Some);
+                    }
+                }
+            }
+        }
+        // (B): breadth-first search over signatures
+        let class: Vec<u32> = (0..=n).map(|k| if k == 0 { u32::MAX } else { a.step(0, k) }).collect();
+        let mut classes: Vec<u32> = class[1..].to_vec();
+        classes.sort_unstable();
+        classes.dedup();
+        let cidx = |c: u32| classes.binary_search(&c).unwrap();
+        let words = states.div_ceil(64) as usize;
+        let good: Vec<Vec<u64>> = (0..=n as usize)
+            .map(|k| {
+                let mut g = vec![0u64; words];
+                if k > 0 {
+                    for y in 0..states {
+                        if self.opts[k].iter().any(|o| a.p[a.run(y, o) as usize]) {
+                            g[y as usize / 64] |= 1 << (y % 64);
+                        }
+                    }
+                }
+                g
+            })
+            .collect();
+        let mut types: Vec<(u32, Vec<u64>)> = Vec::new();
+        let mut type_rep: Vec<u32> = Vec::new();
+        let mut type_of = vec![0usize; n as usize + 1];
+        for k in 1..=n as usize {
+            let key = (class[k], good[k].clone());
+            let t = match types.iter().position(|t| *t == key) {
+                Some(t) => t,
+                None => {
+                    types.push(key);
+                    type_rep.push(k as u32);
+                    types.len() - 1
+                }
+            };
+            type_of[k] = t;
+        }
+        let has = |g: &[u64], y: u32| y != u32::MAX && g[y as usize / 64] >> (y % 64) & 1 == 1;
+        type Sig = (u32, Vec<u32>, Vec<u64>);
+        let start: Sig = (0, vec![u32::MAX; classes.len()], vec![0u64; types.len().div_ceil(64)]);
+        let mut seen: HashMap<Sig, usize> = HashMap::new();
+        let mut parent: Vec<(usize, u32)> = vec![(usize::MAX, 0)];
+        let mut sigs: Vec<Sig> = vec![start.clone()];
+        seen.insert(start, 0);
+        let mut head = 0;
+        while head < sigs.len() {
+            let (q, ys, present) = sigs[head].clone();
+            for &j in &type_rep {
+                let c = cidx(class[j as usize]);
+                let nys: Vec<u32> = ys
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &y)| {
+                        if i == c {
+                            q
+                        } else if y == u32::MAX {
+                            y
+                        } else {
+                            a.step(y, j)
+                        }
+                    })
+                    .collect();
+                let mut np = present.clone();
+                let t = type_of[j as usize];
+                np[t / 64] |= 1 << (t % 64);
+                let sig: Sig = (a.step(q, j), nys, np);
+                if seen.contains_key(&sig) {
+                    continue;
+                }
+                let id = sigs.len();
+                if id > 4_000_000 {
+                    return Err(too_large(
+                        format!("the misère check over heaps up to {n}"),
+                        "more than 4e6 signatures".into(),
+                        "4e6".into(),
+                    ));
+                }
+                seen.insert(sig.clone(), id);
+                sigs.push(sig.clone());
+                parent.push((head, j));
+                let (q2, ys2, p2) = &sig;
+                if a.p[*q2 as usize] {
+                    continue;
+                }
+                let ok = (0..types.len())
+                    .filter(|&t| p2[t / 64] >> (t % 64) & 1 == 1)
+                    .any(|t| has(&types[t].1, ys2[cidx(types[t].0)]));
+                if !ok {
+                    let mut g = Vec::new();
+                    let mut at = id;
+                    while at != 0 {
+                        g.push(parent[at].1);
+                        at = parent[at].0;
+                    }
+                    g.reverse();
+                    let mut candidates = vec![g.clone()];
+                    for pos in 0..g.len() {
+                        for o in &self.opts[g[pos] as usize] {
+                            let mut w: Vec<u32> = g[..pos].to_vec();
+                            w.extend_from_slice(&g[pos + 1..]);
+                            w.extend_from_slice(o);
+                            candidates.push(w);
+                        }
+                    }
+                    return self.first_wrong(a, candidates).map(Some);
+                }
+            }
+            head += 1;
+        }
+        Ok(None)
+    }
+
+    /// Learns until Theorem V holds; returns the verified automaton.
+    pub fn learn(&mut self) -> Result<Automaton, Error> {
+        loop {
+            let a = self.close()?;
+            let Some(w) = self.counterexample(&a)? else {
+                return Ok(a);
+            };
+            // Rivest–Schapire: a breakpoint of alpha(i) = o(s_{q_i} + w[i..])
+            let mut states = vec![0u32];
+            for &k in &w {
+                states.push(a.step(*states.last().unwrap(), k));
+            }
+            let alpha = |me: &mut Self, i: usize| -> Result<bool, Error> {
+                let g = plus(&me.s[states[i] as usize], &me.vec_of(&w[i..]));
+                me.is_p(&g)
+            };
+            let (mut lo, mut hi) = (0, w.len());
+            let a_lo = alpha(self, 0)?;
+            if a_lo == alpha(self, hi)? {
+                return Err(Error::Internal("a misère counterexample that is predicted right".into()));
+            }
+            while hi - lo > 1 {
+                let mid = (lo + hi) / 2;
+                if alpha(self, mid)? == a_lo { lo = mid } else { hi = mid }
+            }
+            let v = self.vec_of(&w[hi..]);
+            self.add_test(v)?;
+        }
+    }
+}

@@ -1,0 +1,326 @@
+//! Misère quotients of heap games (Plambeck–Siegel): the finite commutative
+//! monoid that decides misère play on sums of heaps up to a bound.
+//!
+//! * [`learn`](self) — the quotient of heaps `1..=n`, learned and verified by
+//!   Theorem V (see the notes in `learn.rs`);
+//! * minimisation to the reduced bipartite monoid (`reduce.rs`);
+//! * [`MisereQuotient::find_period`] — the periodicity certificate, Theorem P;
+//! * options of a heap from the same rules as normal play (`options.rs`).
+//!
+//! **Theorem P** (proved in `/work/notes/misere.md` §4). Let the game be an
+//! octal code with finitely many digits (bits 1, 2, 4, no `!`, no repeating
+//! group; finite subtraction sets are such codes), `t` its largest removal,
+//! `n₀ >= 1`, `p >= 1`, `N = 2n₀ + 2p + t − 1`. If in `Q_N` (the quotient of
+//! heaps `<= N`) `Φ(n + p) = Φ(n)` for `n₀ <= n <= N − p`, then `Q_N` is the
+//! quotient of all heaps, with `Φ(n) = Φ(n − p)` for `n > N`. (The options of
+//! `H_m`, `m > N`, leave a part `a >= (m − t)/2 >= n₀ + p`; shifting it by `p`
+//! matches the options of `H_{m−p}` value for value, so the set of option values
+//! is periodic, and induction on the sum gives the outcomes.) Counts of heaps
+//! beyond a bound without a certificate are refused.
+
+mod learn;
+mod options;
+mod reduce;
+
+pub use options::{code_options, heap_options};
+
+use crate::count::{BipartiteMonoid, Context};
+use crate::error::{Error, Remedy};
+use crate::heap::HeapGame;
+use learn::{Caps, Known, Learner};
+use std::sync::Arc;
+
+/// How far a misère quotient computation may go.
+///
+/// ```
+/// use grundy::heap::misere::MisereLimits;
+///
+/// let limits = MisereLimits::default().with_max_len(40);
+/// assert_eq!(limits.max_len(), 40);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MisereLimits {
+    max_len: usize,
+    max_order: usize,
+    max_nodes: u64,
+}
+
+/// The default largest heap of a misère quotient computation (`misere_len`).
+pub const DEFAULT_MISERE_LEN: usize = 40;
+
+impl Default for MisereLimits {
+    fn default() -> Self {
+        MisereLimits { max_len: DEFAULT_MISERE_LEN, max_order: 4096, max_nodes: 50_000_000 }
+    }
+}
+
+impl MisereLimits {
+    /// Heaps up to `max_len` (`misere_len`) are adjoined looking for a certificate.
+    pub fn with_max_len(self, max_len: usize) -> Self {
+        MisereLimits { max_len: max_len.max(1), ..self }
+    }
+    /// At most `max_order` elements.
+    pub fn with_max_order(self, max_order: usize) -> Self {
+        MisereLimits { max_order: max_order.clamp(2, crate::count::monoid::MAX_ORDER), ..self }
+    }
+    /// The largest heap adjoined.
+    pub fn max_len(&self) -> usize {
+        self.max_len
+    }
+}
+
+/// The misère quotient of the heaps `1..=bound` of a game, with its pretending
+/// function, and a certificate when it holds for every heap size.
+///
+/// ```
+/// use grundy::HeapGame;
+/// use grundy::heap::misere::{MisereLimits, MisereQuotient};
+///
+/// // 0.75: |Q| = 8, |P| = 2, Φ periodic with period 2 (notes §6.1).
+/// let game = HeapGame::parse(None, Some("0.75"))?;
+/// let q = MisereQuotient::certify(&game, MisereLimits::default())?;
+/// assert_eq!((q.monoid().order(), q.monoid().p_portion().len()), (8, 2));
+/// assert_eq!(q.period().map(|p| p.1), Some(2));
+/// # Ok::<(), grundy::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MisereQuotient {
+    monoid: Arc<BipartiteMonoid>,
+    phi: Vec<u32>,
+    bound: usize,
+    period: Option<(usize, usize)>,
+}
+
+/// `Φ(1..=m)`-periodicity certified by Theorem P: the least `p` (and least
+/// `n₀ >= 1` for it) with `Φ(k + p) = Φ(k)` for `n₀ <= k <= m − p` and
+/// `m >= 2n₀ + 2p + t − 1 − slack`. `slack` is 0 except in the test that
+/// weakens the bound on purpose.
+fn find_period(phi: &[u32], t: usize, slack: usize) -> Option<(usize, usize)> {
+    let m = phi.len() - 1;
+    for p in 1..m {
+        let mut n0 = m - p + 1;
+        while n0 > 1 && phi[n0 - 1 + p] == phi[n0 - 1] {
+            n0 -= 1;
+        }
+        if n0 > m - p {
+            continue;
+        }
+        if m + slack + 1 >= 2 * n0 + 2 * p + t {
+            return Some((n0, p));
+        }
+    }
+    None
+}
+
+impl MisereQuotient {
+    /// The quotient of heaps `1..=n` exactly (no certificate is looked for).
+    pub fn of_heaps(game: &HeapGame, n: usize, limits: MisereLimits) -> Result<Self, Error> {
+        Self::compute(&|k| heap_options(game, k), n, None, limits, &mut Context::default())
+    }
+
+    /// The quotient of all heaps: heaps are adjoined until Theorem P certifies
+    /// the period, up to `limits.max_len()`; refused (naming `misere_len`)
+    /// when no certificate is found or the game has no theorem.
+    pub fn certify(game: &HeapGame, limits: MisereLimits) -> Result<Self, Error> {
+        let q = Self::for_game(game, limits.max_len, true, limits, &mut Context::default())?;
+        match q.period {
+            Some(_) => Ok(q),
+            None => Err(not_certified(game, q.bound, None)),
+        }
+    }
+
+    /// The quotient for heaps up to `n`: computed exactly up to `n` when
+    /// `n <= limits.max_len()` (stopping early at a certificate); otherwise
+    /// up to the limit, and it must be certified.
+    pub fn for_heaps_up_to(
+        game: &HeapGame,
+        n: u64,
+        limits: MisereLimits,
+        ctx: &mut Context<'_>,
+    ) -> Result<Self, Error> {
+        let bound = n.min(limits.max_len as u64) as usize;
+        let q = Self::for_game(game, bound, true, limits, ctx)?;
+        if (n as usize) > q.bound && q.period.is_none() {
+            return Err(not_certified(game, q.bound, Some(n)));
+        }
+        Ok(q)
+    }
+
+    fn for_game(
+        game: &HeapGame,
+        n: usize,
+        certify: bool,
+        limits: MisereLimits,
+        ctx: &mut Context<'_>,
+    ) -> Result<Self, Error> {
+        let t = match game {
+            HeapGame::Octal(c) if c.is_octal() && !c.written().iter().any(|d| d.bits & 8 != 0) => {
+                c.max_removal()
+            }
+            HeapGame::Subtraction(s) => s.max().and_then(|m| usize::try_from(m).ok()),
+            _ => None,
+        };
+        Self::compute(&|k| heap_options(game, k), n, t.filter(|_| certify), limits, ctx)
+    }
+
+    /// The quotient of heaps `1..=n` of the game whose heap `k` has the
+    /// options `options(k)` (multisets of smaller heaps); with `t = Some(_)`
+    /// (Theorem P applies with largest removal `t`) the computation stops at
+    /// the first certified bound.
+    pub fn compute(
+        options: &dyn Fn(u64) -> Result<Vec<Vec<u64>>, Error>,
+        n: usize,
+        t: Option<usize>,
+        limits: MisereLimits,
+        ctx: &mut Context<'_>,
+    ) -> Result<Self, Error> {
+        Self::compute_with_slack(options, n, t, limits, ctx, 0)
+    }
+
+    pub(crate) fn compute_with_slack(
+        options: &dyn Fn(u64) -> Result<Vec<Vec<u64>>, Error>,
+        n: usize,
+        t: Option<usize>,
+        limits: MisereLimits,
+        ctx: &mut Context<'_>,
+        slack: usize,
+    ) -> Result<Self, Error> {
+        let caps = Caps { max_states: limits.max_order * 4, max_nodes: limits.max_nodes };
+        let mut learner = Learner::new(caps);
+        let mut last = None;
+        // A heap without options is the game 0 itself: it maps to the identity
+        // and is dropped from options; the learner sees the other heaps only
+        // (its letters), so that every nonempty sum it sees has a move.
+        let mut letter: Vec<Option<u32>> = vec![None];
+        let mut letters = 0u32;
+        for m in 1..=n.max(1) {
+            let mut opts = Vec::new();
+            for o in options(m as u64)? {
+                if o.iter().any(|&a| a as usize >= m) {
+                    return Err(Error::InvalidRule(format!("an option of heap {m} leaves a heap as large")));
+                }
+                let mut o: Vec<u32> = o.into_iter().filter_map(|a| letter[a as usize]).collect();
+                o.sort_unstable();
+                opts.push(o);
+            }
+            if opts.is_empty() {
+                letter.push(None);
+            } else {
+                letters += 1;
+                letter.push(Some(letters));
+                learner.add_heap(opts)?;
+            }
+            let automaton = learner.learn()?;
+            let r = reduce::reduce(&automaton);
+            if r.order > limits.max_order {
+                return Err(Error::TooLarge {
+                    what: format!("the misère quotient of heaps up to {m}"),
+                    estimate: format!("{} elements", r.order),
+                    limit: format!("{} elements", limits.max_order),
+                    remedy: Remedy::Smaller("misere_len"),
+                });
+            }
+            ctx.progress("misère quotient", m as u64, n as u64)?;
+            let phi: Vec<u32> = letter.iter().map(|l| l.map_or(r.identity, |l| r.phi[l as usize])).collect();
+            let period = t.and_then(|t| find_period(&phi, t, slack));
+            learner.set_known(Known {
+                m: letters as usize,
+                phi: r.phi.clone(),
+                order: r.order,
+                table: r.table.clone(),
+                identity: r.identity,
+                p: r.p.clone(),
+            });
+            let monoid = BipartiteMonoid::new(r.order, r.table, r.identity, r.p)?;
+            let q = MisereQuotient { monoid: Arc::new(monoid), phi, bound: m, period };
+            if period.is_some() {
+                return Ok(q);
+            }
+            last = Some(q);
+        }
+        Ok(last.expect("at least one heap"))
+    }
+
+    /// The quotient with its P-portion.
+    pub fn monoid(&self) -> &Arc<BipartiteMonoid> {
+        &self.monoid
+    }
+
+    /// The largest heap adjoined.
+    pub fn bound(&self) -> usize {
+        self.bound
+    }
+
+    /// `(n₀, p)` when Theorem P certifies the quotient for every heap size.
+    pub fn period(&self) -> Option<(usize, usize)> {
+        self.period
+    }
+
+    /// `Φ(1..=bound)` (element labels; `Φ(0)` is the identity).
+    pub fn phi_values(&self) -> &[u32] {
+        &self.phi[1..]
+    }
+
+    /// `Φ(k)`, from the period beyond the bound; `None` beyond an uncertified bound.
+    pub fn phi(&self, k: u64) -> Option<u32> {
+        if k as usize <= self.bound {
+            return Some(self.phi[k as usize]);
+        }
+        let (n0, p) = self.period?;
+        let (n0, p) = (n0 as u64, p as u64);
+        Some(self.phi[(n0 + (k - n0) % p) as usize])
+    }
+
+    /// How many heaps of each size in `min..=n` map to each element.
+    pub fn histogram(&self, min: u64, n: u64) -> Result<Vec<u128>, Error> {
+        let mut counts = vec![0u128; self.monoid.order()];
+        if min > n {
+            return Ok(counts);
+        }
+        let direct_end = n.min(self.bound as u64);
+        for k in min..=direct_end {
+            counts[self.phi[k as usize] as usize] += 1;
+        }
+        if n > self.bound as u64 {
+            let (n0, p) = self.period.ok_or_else(|| Error::Internal("an uncertified misère bound".into()))?;
+            let (n0, p) = (n0 as u64, p as u64);
+            let lo = min.max(self.bound as u64 + 1);
+            // heaps in lo..=n, heap k has the class of n0 + (k − n0) mod p
+            let below = |x: u64, r: u64| -> u128 {
+                // #{k in n0..x : (k − n0) mod p == r}
+                if x <= n0 { 0 } else { ((x - n0) / p + u64::from((x - n0) % p > r)) as u128 }
+            };
+            for r in 0..p {
+                let c = below(n + 1, r) - below(lo, r);
+                counts[self.phi[(n0 + r) as usize] as usize] += c;
+            }
+        }
+        Ok(counts)
+    }
+}
+
+fn not_certified(game: &HeapGame, bound: usize, needed: Option<u64>) -> Error {
+    Error::TooLarge {
+        what: format!(
+            "the misère quotient of {} for heaps up to {}",
+            game.describe(),
+            needed.map_or("any size".to_string(), |n| n.to_string())
+        ),
+        estimate: format!("a certified period, and none was found with heaps up to {bound}"),
+        limit: format!("`misere_len` {bound}"),
+        remedy: Remedy::SmallerOrRaise("n", "misere_len"),
+    }
+}
+
+/// Whether the game is Nim (every heap moves to every smaller heap, nothing
+/// else): tame, counted by [`crate::count::MisereHistogram::Tame`].
+pub fn is_nim(game: &HeapGame) -> bool {
+    match game {
+        HeapGame::Subtraction(s) => s.excluded().is_some_and(|t| t.is_empty()),
+        HeapGame::Octal(c) => c.as_all_but().is_some_and(|t| t.is_empty()),
+        HeapGame::Rules(_) => false,
+    }
+}
+
+#[cfg(test)]
+mod tests;
