@@ -32,7 +32,8 @@ pub fn run(a: &BoardArgs) -> CliResult {
     let max_len = usize::try_from(a.max_len).unwrap_or(usize::MAX);
     let board = Board::new(BoardRules { n: a.n, dims: a.dims, moves: moves.clone() }, a.tokens)?
         .with_max_len(max_len)?
-        .with_order(a.opts.order());
+        .with_order(a.opts.order())
+        .with_play(a.opts.play());
     let parameters = params(&[
         ("n", json!(a.n)),
         ("tokens", json!(a.tokens)),

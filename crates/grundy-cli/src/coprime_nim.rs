@@ -34,7 +34,10 @@ pub fn run(a: &CoprimeArgs) -> CliResult {
         MethodArg::Sieve => Method::Sieve,
         MethodArg::Sublinear => Method::Sublinear,
     };
-    let game = CoprimeNim::new(a.n, a.piles)?.with_method(method).with_order(a.opts.order());
+    let game = CoprimeNim::new(a.n, a.piles)?
+        .with_method(method)
+        .with_order(a.opts.order())
+        .with_play(a.opts.play());
     let used = match game.component().method() {
         Method::Sieve => "sieve",
         _ => "sublinear",

@@ -54,6 +54,7 @@ fn read_pairs(text: &str, histogram: bool) -> Result<Vec<(u64, u128)>, String> {
 }
 
 pub fn run(a: &CountArgs) -> CliResult {
+    a.opts.normal_only("Grundy values alone do not determine misère outcomes")?;
     let mut text = String::new();
     let read = if a.values == "-" {
         std::io::stdin().read_to_string(&mut text).map(|_| ())

@@ -3,7 +3,7 @@
 use crate::output::{params, run_count};
 use crate::{CliResult, CountOptions};
 use clap::Args;
-use grundy::{HeapGame, Heaps, Limits, Outcome};
+use grundy::{HeapGame, Heaps, Limits, MisereLimits, Outcome};
 use serde_json::json;
 
 #[derive(Args, Debug)]
@@ -27,6 +27,9 @@ pub struct HeapsArgs {
     /// Work budget of the period search, in mex steps (units of about a nanosecond).
     #[arg(long, value_parser = crate::number, default_value_t = Limits::DEFAULT_MAX_WORK)]
     max_work: u64,
+    /// With --play misere: the largest heap adjoined to the misère quotient while looking for its certificate.
+    #[arg(long, value_parser = crate::number, default_value_t = MisereLimits::DEFAULT_MAX_LEN as u64)]
+    misere_len: u64,
     #[command(flatten)]
     opts: CountOptions,
 }
@@ -34,7 +37,12 @@ pub struct HeapsArgs {
 pub fn run(a: &HeapsArgs) -> CliResult {
     let game = HeapGame::parse(a.moves.as_deref(), a.game.as_deref())?;
     let limits = Limits::new(usize::try_from(a.max_len).unwrap_or(usize::MAX), a.max_work)?;
-    let heaps = Heaps::with_range(game, a.min, a.n, a.piles)?.with_limits(limits).with_order(a.opts.order());
+    let misere = MisereLimits::default().with_max_len(usize::try_from(a.misere_len).unwrap_or(usize::MAX));
+    let heaps = Heaps::with_range(game, a.min, a.n, a.piles)?
+        .with_limits(limits)
+        .with_misere_limits(misere)
+        .with_order(a.opts.order())
+        .with_play(a.opts.play());
     let parameters = params(&[
         ("game", json!(heaps.component().game().describe())),
         ("n", json!(a.n)),

@@ -18,7 +18,7 @@ mod shell;
 mod silver_dollar;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use grundy::{Arithmetic, Budget, Error, Modulus, Order, Outcome};
+use grundy::{Arithmetic, Budget, Error, Modulus, Order, Outcome, Play};
 
 /// The `--moves` notation, for every subcommand that takes it.
 pub const MOVES_HELP: &str = "The subtraction set: a comma-separated list of numbers (e.g. 1,3,4; expressions such as 10^3 \
@@ -103,6 +103,25 @@ enum OrderArg {
     Set,
 }
 
+/// `--play`: who wins when no move is left.
+#[derive(Clone, Copy, Debug, Default, ValueEnum)]
+pub enum PlayArg {
+    /// Normal play: the player who cannot move loses.
+    #[default]
+    Normal,
+    /// Misère play: the player who makes the last move loses.
+    Misere,
+}
+
+impl From<PlayArg> for Play {
+    fn from(p: PlayArg) -> Play {
+        match p {
+            PlayArg::Normal => Play::Normal,
+            PlayArg::Misere => Play::Misere,
+        }
+    }
+}
+
 impl From<OrderArg> for Order {
     fn from(o: OrderArg) -> Order {
         match o {
@@ -128,6 +147,9 @@ struct CountOptions {
     /// Count ordered tuples of components, multisets (sorted tuples) or sets (different components).
     #[arg(long, value_enum, default_value = "ordered")]
     order: OrderArg,
+    /// Normal play (whoever cannot move loses) or misère play (whoever moves last loses).
+    #[arg(long, value_enum, default_value = "normal")]
+    play: PlayArg,
 }
 
 impl CountOptions {
@@ -144,6 +166,19 @@ impl CountOptions {
 
     fn order(&self) -> Order {
         self.order.into()
+    }
+
+    fn play(&self) -> Play {
+        self.play.into()
+    }
+
+    /// Refuses `--play misere` for a count that Grundy values alone decide
+    /// under normal play only, saying why.
+    fn normal_only(&self, why: &str) -> Result<(), CliError> {
+        match self.play() {
+            Play::Normal => Ok(()),
+            Play::Misere => Err(CliError::Message(format!("--play misere is not available here: {why}"))),
+        }
     }
 }
 

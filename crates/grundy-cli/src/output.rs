@@ -2,7 +2,7 @@
 
 use crate::progress::Progress;
 use crate::{CliError, CountOptions, MACHINE_BUDGET, renamed_message};
-use grundy::{Context, Counter, Order, Outcome};
+use grundy::{Context, Counter, Order, Outcome, Play};
 use num_bigint::BigUint;
 use serde_json::{Map, Value, json};
 use std::fmt::Display;
@@ -70,6 +70,7 @@ pub struct Report {
     pub modulus: Option<u64>,
     pub outcome: Outcome,
     pub order: Order,
+    pub play: Play,
     pub value: BigUint,
     pub seconds: f64,
 }
@@ -84,6 +85,7 @@ impl Report {
             "modulus": self.modulus,
             "count": self.outcome.name(),
             "order": self.order.name(),
+            "play": self.play.name(),
             "value": self.value.to_string(),
             "seconds": self.seconds,
         })
@@ -152,6 +154,7 @@ pub fn run_count(
     let (value, seconds) = timed(|| with_context(|ctx| counter.count_with(opts.arithmetic(), outcome, ctx)));
     let value = value.map_err(|e| CliError::Message(renamed_message(&e, &[("copies", copies)])))?;
     let modulus = opts.modulus.map(|m| m.get());
-    Report { game, parameters, modulus, outcome, order: opts.order(), value, seconds }.print(opts);
+    Report { game, parameters, modulus, outcome, order: opts.order(), play: opts.play(), value, seconds }
+        .print(opts);
     Ok(())
 }

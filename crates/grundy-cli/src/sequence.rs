@@ -3,7 +3,7 @@
 use crate::output::{Stream, emit, stop_on_ctrl_c, with_context};
 use crate::{CliError, CliResult, plot, saved};
 use clap::Args;
-use grundy::{Analysis, Error, HeapGame, Limits, Stop};
+use grundy::{Analysis, Error, HeapGame, Limits, MisereLimits, MisereQuotient, Stop};
 use serde_json::json;
 
 /// The most values printed or plotted (`2^28`, about 2 GB of text).
@@ -33,6 +33,12 @@ pub struct SequenceArgs {
     /// Keep the computed values in this file, at every doubling of their number, on Ctrl-C and at the end.
     #[arg(long, value_name = "FILE")]
     save: Option<String>,
+    /// Normal play (nim-values and their period) or misère play (the misère quotient of the heaps).
+    #[arg(long, value_enum, default_value = "normal")]
+    play: crate::PlayArg,
+    /// With --play misere: the largest heap adjoined to the quotient while looking for its certificate.
+    #[arg(long, value_parser = crate::number, default_value_t = MisereLimits::DEFAULT_MAX_LEN as u64)]
+    misere_len: u64,
     /// Start from the values saved in this file by --save (checked: same game, checksum, first values recomputed).
     #[arg(long, value_name = "FILE")]
     resume: Option<String>,
@@ -94,6 +100,9 @@ fn resume_error(e: Error, a: &SequenceArgs) -> CliError {
 
 pub fn run(a: &SequenceArgs) -> CliResult {
     let game = HeapGame::parse(a.moves.as_deref(), a.game.as_deref())?;
+    if let crate::PlayArg::Misere = a.play {
+        return misere(&game, a);
+    }
     if a.len > MAX_COMPUTE {
         return Err(Error::InvalidParameter {
             parameter: "len",
@@ -170,5 +179,59 @@ pub fn run(a: &SequenceArgs) -> CliResult {
             ));
         }
     }
+    Ok(())
+}
+
+/// `sequence --play misere`: the misère quotient of the heaps up to
+/// `--misere-len` (Plambeck–Siegel, verified; certified for every heap size
+/// when its periodicity theorem applies), its P-portion and multiplication
+/// table (the heaps' images generate it), and the pretending function `Φ` of
+/// heaps `0..len` (`Φ(0)` is the identity), with each heap's misère outcome.
+fn misere(game: &HeapGame, a: &SequenceArgs) -> CliResult {
+    if a.save.is_some() || a.resume.is_some() || a.plot.is_some() {
+        return Err(CliError::Message(
+            "--save, --resume and --plot keep nim-values of normal play; leave them out with --play misere"
+                .into(),
+        ));
+    }
+    let bound = usize::try_from(a.misere_len).unwrap_or(usize::MAX);
+    let limits = MisereLimits::default().with_max_len(bound);
+    let q = with_context(|ctx| MisereQuotient::for_heaps_up_to(game, bound as u64, limits, ctx))?;
+    let m = q.monoid();
+    let shown: Vec<u32> = (0..a.len).map_while(|k| q.phi(k)).collect();
+    let outcomes: Vec<&str> = shown.iter().map(|&x| if m.is_p(x) { "P" } else { "N" }).collect();
+    let order = m.order();
+    let table: Vec<&[u32]> = m.table().chunks(order.max(1)).collect();
+    let certified = q.period().is_some();
+    if a.json {
+        emit(json!({
+            "certified": certified,
+            "game": game.describe(),
+            "identity": m.identity(),
+            "misere_len": q.bound(),
+            "order": order,
+            "outcomes": outcomes,
+            "p_portion": m.p_portion(),
+            "period": q.period().map(|(n0, p)| json!({"from": n0, "period": p})),
+            "play": "misere",
+            "pretending": shown,
+            "table": table,
+        }));
+        return Ok(());
+    }
+    let list = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+    emit(format!("quotient order: {order} (heaps up to {})", q.bound()));
+    emit(format!("identity: {}", m.identity()));
+    emit(format!("P-portion: {}", list(&m.p_portion())));
+    emit(format!("pretending function: {}", list(&shown)));
+    emit(format!("outcomes: {}", outcomes.join(" ")));
+    emit(match q.period() {
+        Some((n0, p)) => {
+            format!("certified: yes, Φ(n + {p}) = Φ(n) for n >= {n0} and the quotient is stable")
+        }
+        None => {
+            format!("certified: no, the quotient holds for heaps up to {} (raise --misere-len)", q.bound())
+        }
+    });
     Ok(())
 }

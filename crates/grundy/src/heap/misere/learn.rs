@@ -456,11 +456,11 @@ impl Learner {
                     continue;
                 }
                 let id = sigs.len();
-                if id > 4_000_000 {
+                if id > 150_000 {
                     return Err(too_large(
                         format!("the misère check over heaps up to {n}"),
-                        "more than 4e6 signatures".into(),
-                        "4e6".into(),
+                        "more than 1.5e5 signatures".into(),
+                        "1.5e5".into(),
                     ));
                 }
                 seen.insert(sig.clone(), id);

@@ -50,11 +50,14 @@ pub const DEFAULT_MISERE_LEN: usize = 40;
 
 impl Default for MisereLimits {
     fn default() -> Self {
-        MisereLimits { max_len: DEFAULT_MISERE_LEN, max_order: 4096, max_nodes: 50_000_000 }
+        MisereLimits { max_len: DEFAULT_MISERE_LEN, max_order: 4096, max_nodes: 2_000_000 }
     }
 }
 
 impl MisereLimits {
+    /// The default largest heap adjoined, `DEFAULT_MISERE_LEN` (40).
+    pub const DEFAULT_MAX_LEN: usize = DEFAULT_MISERE_LEN;
+
     /// Heaps up to `max_len` (`misere_len`) are adjoined looking for a certificate.
     pub fn with_max_len(self, max_len: usize) -> Self {
         MisereLimits { max_len: max_len.max(1), ..self }
