@@ -5,7 +5,7 @@
 use crate::errors::{lib, to_py, type_name};
 use crate::rules::HeapGame as PyHeapGame;
 use crate::run::{Pending, detached};
-use grundy::{Arithmetic, Counter, HeapGame, Limits, Modulus, Order, Outcome, SubtractionSet};
+use grundy::{Arithmetic, Counter, HeapGame, Limits, Modulus, Order, Outcome, Play, SubtractionSet};
 use num_bigint::BigUint;
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -135,6 +135,7 @@ pub struct Request {
     arith: Arithmetic,
     outcome: Outcome,
     order: Order,
+    play: Play,
     /// An exception raised by an options function or a signal handler.
     pub pending: Pending,
 }
@@ -148,7 +149,25 @@ impl Request {
         };
         let outcome = count.parse::<Outcome>().map_err(to_py)?;
         let order = order.parse::<Order>().map_err(to_py)?;
-        Ok(Request { arith, outcome, order, pending: Pending::default() })
+        Ok(Request { arith, outcome, order, play: Play::Normal, pending: Pending::default() })
+    }
+
+    /// The same request under `play` (`"normal"` or `"misere"`).
+    pub fn with_play(self, play: &str) -> PyResult<Self> {
+        Ok(Request { play: play.parse::<Play>().map_err(to_py)?, ..self })
+    }
+
+    /// The play convention.
+    pub fn play(&self) -> Play {
+        self.play
+    }
+
+    /// Refuses misère play for a count that normal play alone defines, saying why.
+    pub fn normal_only(&self, why: &str) -> PyResult<()> {
+        match self.play {
+            Play::Normal => Ok(()),
+            Play::Misere => Err(PyValueError::new_err(format!("`play` misere is not available here: {why}"))),
+        }
     }
 
     /// How the components are told apart: ordered tuples, multisets or sets.

@@ -5,8 +5,8 @@ use crate::args::{Request, heap_game, limits, subtraction_set, u64_arg, u64_or, 
 use crate::errors::{lib, type_name};
 use crate::run::{Pending, detached};
 use grundy::{
-    Board, BoardRules, BoardToken, CoprimeNim, DivisorNim, Heaps, Method, PrimeMethod, SilverDollar,
-    SubtractionSet, Sum, Values,
+    Board, BoardRules, BoardToken, CoprimeNim, DivisorNim, Heaps, Method, MisereLimits, PrimeMethod,
+    SilverDollar, SubtractionSet, Sum, Values,
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -24,9 +24,9 @@ use pyo3::types::{PyBytes, PyDict, PyString};
 /// >>> grundy.board(3, 2)
 /// 40
 #[pyfunction]
-#[pyo3(signature = (n, tokens, moves=None, dims=None, modulus=None, count="winning", order="ordered", *, max_len=None))]
+#[pyo3(signature = (n, tokens, moves=None, dims=None, modulus=None, count="winning", order="ordered", *, max_len=None, play="normal"))]
 #[pyo3(
-    text_signature = "(n, tokens, moves=(2, 3, 5, 7), dims=2, modulus=None, count='winning', order='ordered', *, max_len=16777216)"
+    text_signature = "(n, tokens, moves=(2, 3, 5, 7), dims=2, modulus=None, count='winning', order='ordered', *, max_len=16777216, play='normal')"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn board<'py>(
@@ -39,8 +39,9 @@ pub fn board<'py>(
     count: &str,
     order: &str,
     max_len: Option<&Bound<'py, PyAny>>,
+    play: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let request = Request::new(modulus, count, order)?;
+    let request = Request::new(modulus, count, order)?.with_play(play)?;
     let moves = match moves {
         Some(m) if !m.is_none() => subtraction_set(m)?,
         _ => lib(SubtractionSet::new(vec![2, 3, 5, 7]))?,
@@ -48,7 +49,7 @@ pub fn board<'py>(
     let (n, tokens, dims) = (u64_arg(n, "n")?, u64_arg(tokens, "tokens")?, u64_or(dims, "dims", 2)?);
     let max_len = usize_arg(max_len, "max_len", BoardToken::DEFAULT_MAX_LEN)?;
     let game = lib(Board::new(BoardRules { n, dims, moves }, tokens).and_then(|b| b.with_max_len(max_len)))?;
-    request.count(py, &game.with_order(request.order()))
+    request.count(py, &game.with_order(request.order()).with_play(request.play()))
 }
 
 /// Counts the ``piles``-tuples (ordered; multisets or sets with ``order``) of Divisor Nim piles in ``1..=n`` won by
@@ -62,8 +63,8 @@ pub fn board<'py>(
 /// >>> grundy.divisor_nim(10)
 /// 692
 #[pyfunction]
-#[pyo3(signature = (n, piles=None, modulus=None, count="winning", order="ordered"))]
-#[pyo3(text_signature = "(n, piles=3, modulus=None, count='winning', order='ordered')")]
+#[pyo3(signature = (n, piles=None, modulus=None, count="winning", order="ordered", *, play="normal"))]
+#[pyo3(text_signature = "(n, piles=3, modulus=None, count='winning', order='ordered', *, play='normal')")]
 pub fn divisor_nim<'py>(
     py: Python<'py>,
     n: &Bound<'py, PyAny>,
@@ -71,10 +72,11 @@ pub fn divisor_nim<'py>(
     modulus: Option<&Bound<'py, PyAny>>,
     count: &str,
     order: &str,
+    play: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let request = Request::new(modulus, count, order)?;
+    let request = Request::new(modulus, count, order)?.with_play(play)?;
     let game = lib(DivisorNim::new(u64_arg(n, "n")?, u64_or(piles, "piles", 3)?))?;
-    request.count(py, &game.with_order(request.order()))
+    request.count(py, &game.with_order(request.order()).with_play(request.play()))
 }
 
 /// Counts the ``piles``-tuples (ordered; multisets or sets with ``order``) of Coprime Nim piles in ``1..=n-1`` lost
@@ -88,7 +90,8 @@ pub fn divisor_nim<'py>(
 /// >>> grundy.coprime_nim(10, 5)
 /// 9964
 #[pyfunction]
-#[pyo3(signature = (n, piles, modulus=None, count="losing", order="ordered", method="auto"))]
+#[pyo3(signature = (n, piles, modulus=None, count="losing", order="ordered", method="auto", *, play="normal"))]
+#[allow(clippy::too_many_arguments)]
 pub fn coprime_nim<'py>(
     py: Python<'py>,
     n: &Bound<'py, PyAny>,
@@ -97,8 +100,9 @@ pub fn coprime_nim<'py>(
     count: &str,
     order: &str,
     method: &str,
+    play: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let request = Request::new(modulus, count, order)?;
+    let request = Request::new(modulus, count, order)?.with_play(play)?;
     let method = match method {
         "auto" => Method::Auto,
         "sieve" => Method::Sieve,
@@ -109,7 +113,7 @@ pub fn coprime_nim<'py>(
         }
     };
     let game = lib(CoprimeNim::new(u64_arg(n, "n")?, u64_arg(piles, "piles")?))?.with_method(method);
-    request.count(py, &game.with_order(request.order()))
+    request.count(py, &game.with_order(request.order()).with_play(request.play()))
 }
 
 /// Counts the configurations of ``coins`` coins and one silver dollar on a
@@ -123,15 +127,17 @@ pub fn coprime_nim<'py>(
 /// >>> grundy.silver_dollar(10, 2)
 /// 324
 #[pyfunction]
-#[pyo3(signature = (n, coins, modulus=None, count="winning"))]
+#[pyo3(signature = (n, coins, modulus=None, count="winning", *, play="normal"))]
 pub fn silver_dollar<'py>(
     py: Python<'py>,
     n: &Bound<'py, PyAny>,
     coins: &Bound<'py, PyAny>,
     modulus: Option<&Bound<'py, PyAny>>,
     count: &str,
+    play: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let request = Request::new(modulus, count, "ordered")?;
+    let request = Request::new(modulus, count, "ordered")?.with_play(play)?;
+    request.normal_only("the silver dollar game is one strip of coins, not a sum of components")?;
     let game = lib(SilverDollar::new(u64_arg(n, "n")?, u64_arg(coins, "coins")?))?;
     request.count(py, &game)
 }
@@ -149,9 +155,9 @@ pub fn silver_dollar<'py>(
 /// >>> grundy.heaps(3, 2, game="0.77")
 /// 3
 #[pyfunction]
-#[pyo3(signature = (n, piles, game=None, moves=None, min=None, modulus=None, count="losing", order="ordered", *, max_len=None, max_work=None))]
+#[pyo3(signature = (n, piles, game=None, moves=None, min=None, modulus=None, count="losing", order="ordered", *, max_len=None, max_work=None, play="normal", misere_len=None))]
 #[pyo3(
-    text_signature = "(n, piles, game=None, moves=None, min=1, modulus=None, count='losing', order='ordered', *, max_len=1048576, max_work=400000000)"
+    text_signature = "(n, piles, game=None, moves=None, min=1, modulus=None, count='losing', order='ordered', *, max_len=1048576, max_work=400000000, play='normal', misere_len=40)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn heaps<'py>(
@@ -166,12 +172,21 @@ pub fn heaps<'py>(
     order: &str,
     max_len: Option<&Bound<'py, PyAny>>,
     max_work: Option<&Bound<'py, PyAny>>,
+    play: &str,
+    misere_len: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let request = Request::new(modulus, count, order)?;
+    let request = Request::new(modulus, count, order)?.with_play(play)?;
+    let misere = MisereLimits::default().with_max_len(usize_arg(
+        misere_len,
+        "misere_len",
+        MisereLimits::DEFAULT_MAX_LEN,
+    )?);
     let game = heap_game(game, moves, &request.pending)?;
     let (n, piles, min) = (u64_arg(n, "n")?, u64_arg(piles, "piles")?, u64_or(min, "min", 1)?);
-    let heaps = lib(Heaps::with_range(game, min, n, piles))?.with_limits(limits(max_len, max_work)?);
-    request.count(py, &heaps.with_order(request.order()))
+    let heaps = lib(Heaps::with_range(game, min, n, piles))?
+        .with_limits(limits(max_len, max_work)?)
+        .with_misere_limits(misere);
+    request.count(py, &heaps.with_order(request.order()).with_play(request.play()))
 }
 
 /// Counts the ``piles``-tuples (ordered; multisets or sets with ``order``) of components whose positions have the
@@ -185,7 +200,8 @@ pub fn heaps<'py>(
 /// >>> grundy.count([0, 1, 1, 2, 3], 2)
 /// 7
 #[pyfunction]
-#[pyo3(signature = (values, piles, histogram=false, modulus=None, count="losing", order="ordered"))]
+#[pyo3(signature = (values, piles, histogram=false, modulus=None, count="losing", order="ordered", *, play="normal"))]
+#[allow(clippy::too_many_arguments)]
 pub fn count<'py>(
     py: Python<'py>,
     values: &Bound<'py, PyAny>,
@@ -194,8 +210,10 @@ pub fn count<'py>(
     modulus: Option<&Bound<'py, PyAny>>,
     count: &str,
     order: &str,
+    play: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let request = Request::new(modulus, count, order)?;
+    let request = Request::new(modulus, count, order)?.with_play(play)?;
+    request.normal_only("Grundy values alone do not determine misère outcomes")?;
     let values = values_arg(values, histogram)?;
     request.count(py, &Sum::of(values, u64_arg(piles, "piles")?).with_order(request.order()))
 }

@@ -7,6 +7,7 @@ __version__: Final[str]
 
 Count = Literal["winning", "losing"]
 Order = Literal["ordered", "multiset", "set"]
+Play = Literal["normal", "misere"]
 #: What an options function returns for one move: the heap left, or the heaps left.
 Option = Union[int, Tuple[int, ...], _Seq[int]]
 #: A move list: ints, or a string the library parses ("1,3,4", "10^3,2").
@@ -112,6 +113,7 @@ def board(
     order: Order = "ordered",
     *,
     max_len: int = 16777216,
+    play: Play = "normal",
 ) -> int:
     """Placements of ``tokens`` distinguishable tokens on ``{0..n-1}^dims``; a move
     lowers one coordinate of one token by a member of ``moves``."""
@@ -122,6 +124,8 @@ def divisor_nim(
     modulus: Optional[int] = None,
     count: Count = "winning",
     order: Order = "ordered",
+    *,
+    play: Play = "normal",
 ) -> int:
     """Ordered ``piles``-tuples of piles in ``1..=n``; a move subtracts a proper divisor."""
 
@@ -132,11 +136,15 @@ def coprime_nim(
     count: Count = "losing",
     order: Order = "ordered",
     method: Literal["auto", "sieve", "sublinear"] = "auto",
+    *,
+    play: Play = "normal",
 ) -> int:
     """Ordered ``piles``-tuples of piles in ``1..=n-1``; a move subtracts a number
     coprime to the pile."""
 
-def silver_dollar(n: int, coins: int, modulus: Optional[int] = None, count: Count = "winning") -> int:
+def silver_dollar(
+    n: int, coins: int, modulus: Optional[int] = None, count: Count = "winning", *, play: Play = "normal"
+) -> int:
     """``coins`` coins and a silver dollar on a strip of ``n`` squares; pocketing
     the dollar wins."""
 
@@ -152,6 +160,8 @@ def heaps(
     *,
     max_len: int = 1048576,
     max_work: int = 400000000,
+    play: Play = "normal",
+    misere_len: int = 40,
 ) -> int:
     """Ordered ``piles``-tuples of heaps in ``min..=n`` of one heap game: exactly
     one of ``game`` (an octal code or a HeapGame) and ``moves`` (a subtraction set)."""
@@ -163,6 +173,8 @@ def count(
     modulus: Optional[int] = None,
     count: Count = "losing",
     order: Order = "ordered",
+    *,
+    play: Play = "normal",
 ) -> int:
     """Ordered ``piles``-tuples of components whose positions have the Grundy
     values given (ints, or ``(value, count)`` pairs with ``histogram=True``)."""

@@ -1,0 +1,78 @@
+"""Misère play from Python: the same counts as the command line, and misère
+Nim against Bouton's rule played out by brute force."""
+
+from itertools import product
+
+import pytest
+
+import grundy
+
+
+def misere_nim_losing(heaps):
+    """Bouton: a misère Nim position is lost by the player to move iff its
+    nim-sum is 0 with some heap above 1, or every heap is at most 1 and the
+    nim-sum is 1."""
+    x = 0
+    for h in heaps:
+        x ^= h
+    return x == 1 if all(h <= 1 for h in heaps) else x == 0
+
+
+def losing_by_search(options, heaps):
+    """Misère outcome by playing the sum out: no move means the player to move wins."""
+    memo = {}
+
+    def lost(pos):
+        pos = tuple(sorted(pos))
+        if pos not in memo:
+            moves = [
+                pos[:i] + tuple(rest) + pos[i + 1 :] for i, h in enumerate(pos) for rest in options(h)
+            ]
+            memo[pos] = bool(moves) and all(not lost(m) for m in moves)
+        return memo[pos]
+
+    return lost(tuple(heaps))
+
+
+@pytest.mark.parametrize("piles", [1, 2, 3])
+def test_misere_nim_follows_boutons_rule(piles):
+    n = 5
+    want = sum(misere_nim_losing(t) for t in product(range(1, n + 1), repeat=piles))
+    assert grundy.heaps(n, piles, game="0.[3]", play="misere") == want
+
+
+def test_misere_kayles_small_sums_by_search():
+    def kayles(h):
+        out = []
+        for take in (1, 2):
+            for left in range(0, h - take + 1):
+                right = h - take - left
+                out.append(tuple(x for x in (left, right) if x > 0))
+        return out
+
+    for piles in (1, 2, 3):
+        want = sum(losing_by_search(kayles, t) for t in product(range(1, 7), repeat=piles))
+        assert grundy.heaps(6, piles, game="0.77", play="misere") == want
+
+
+@pytest.mark.parametrize(
+    "call, args",
+    [
+        (lambda: grundy.heaps(30, 3, game="0.75", play="misere", modulus=1000), ["heaps", "--game", "0.75", "--n", 30, "--piles", 3, "--play", "misere", "--modulus", 1000]),
+        (lambda: grundy.divisor_nim(12, 3, play="misere"), ["divisor-nim", "--n", 12, "--play", "misere"]),
+        (lambda: grundy.coprime_nim(12, 3, play="misere"), ["coprime-nim", "--n", 12, "--piles", 3, "--play", "misere"]),
+        (lambda: grundy.board(5, 2, play="misere"), ["board", "--n", 5, "--tokens", 2, "--play", "misere"]),
+        (lambda: grundy.heaps(10**18, 10**18, game="0.[3]", play="misere", modulus=10**9 + 7), ["heaps", "--game", "0.[3]", "--n", 10**18, "--piles", 10**18, "--play", "misere", "--modulus", 10**9 + 7]),
+    ],
+)
+def test_misere_counts_match_the_command_line(cli, call, args):
+    assert call() == cli.count_or_error(*args)
+
+
+def test_misere_is_refused_where_grundy_values_decide_nothing():
+    with pytest.raises(ValueError, match="play"):
+        grundy.silver_dollar(10, 2, play="misere")
+    with pytest.raises(ValueError, match="play"):
+        grundy.count([0, 1, 2], 2, play="misere")
+    with pytest.raises(ValueError, match="play"):
+        grundy.heaps(5, 2, game="0.77", play="last")
