@@ -17,6 +17,7 @@ pub mod monoid;
 mod order;
 mod play;
 pub mod series;
+mod valuations;
 
 mod sum;
 mod values;
