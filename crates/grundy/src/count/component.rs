@@ -3,7 +3,7 @@
 use super::context::Context;
 use super::histogram::{Histogram, Positions};
 use super::copies::Copies;
-use super::misere::MisereHistogram;
+use super::misere_histogram::MisereHistogram;
 use crate::error::Error;
 
 /// One component of a sum of games: a set of positions, each with a Grundy

@@ -38,33 +38,15 @@ use super::Coefficients;
 use super::component::Component;
 use super::context::Context;
 use super::histogram::Positions;
+use super::misere_histogram::MisereHistogram;
 use super::monoid::BipartiteMonoid;
 use super::order::Order;
 use super::series::Series;
-use super::sum::count_parts;
+use super::normal::count_parts;
 use super::{Outcome, Play};
 use crate::error::Error;
 use std::sync::Arc;
 
-/// How the positions of one component count under misère play.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum MisereHistogram {
-    /// Every position maps to an element of a bipartite monoid (the misère
-    /// quotient of the game's heaps): `counts[x]` positions map to `x`.
-    Quotient {
-        /// The quotient with its P-portion.
-        monoid: Arc<BipartiteMonoid>,
-        /// Positions per element.
-        counts: Vec<u128>,
-    },
-    /// A tame component (misère Nim heaps): its normal-play histogram decides,
-    /// corrected over the fickle positions, `fickle[v]` of normal value `v`.
-    Tame {
-        /// Fickle positions of normal value 0 and 1.
-        fickle: [u128; 2],
-    },
-}
 
 /// The misère count of the sum of `parts` (component, copies), or the
 /// normal-play count ([`count_parts`]) for [`Play::Normal`].
