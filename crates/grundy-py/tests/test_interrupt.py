@@ -33,7 +33,7 @@ LONG_CALLS = [
     # takes half a minute at 10^14)
     ("", "grundy.prime_pi(10**17)"),
     ("", "grundy.prime_pi(10**14, method='lucy')"),
-    ("", "grundy.coprime_nim(10**14, 3, modulus=10**9 + 7)"),
+    ("", "grundy.coprime_nim(10**16, 3, modulus=10**9 + 7)"),
     # nim-values of an octal game without a known period (Treblecross)
     ("", "grundy.sequence(10, game='0.007', max_len=2**27, max_work=10**15)"),
     # a heap game of your own: the signal handler runs inside its options function
