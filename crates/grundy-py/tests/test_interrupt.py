@@ -41,23 +41,29 @@ LONG_CALLS = [
 ]
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT")
-@pytest.mark.parametrize("setup, call", LONG_CALLS, ids=[c for _, c in LONG_CALLS])
-def test_ctrl_c_stops_a_long_call(setup, call):
+def interrupted(setup, call, delay):
+    """Runs `call` in a child Python, sends it SIGINT `delay` seconds into the
+    call, and returns its output, its exit status and how long it took to stop."""
     script = textwrap.dedent(CHILD).format(setup=setup, call=call)
     child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
     try:
         assert child.stdout.readline().strip() == "ready"
-        time.sleep(0.5)  # well inside the call
+        time.sleep(delay)
         sent = time.monotonic()
         child.send_signal(signal.SIGINT)
         out, _ = child.communicate(timeout=30)
-        waited = time.monotonic() - sent
+        return out, child.returncode, time.monotonic() - sent
     finally:
         if child.poll() is None:
             child.kill()
             child.wait()
-    assert out.strip() == "KeyboardInterrupt" and child.returncode == 0
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT")
+@pytest.mark.parametrize("setup, call", LONG_CALLS, ids=[c for _, c in LONG_CALLS])
+def test_ctrl_c_stops_a_long_call(setup, call):
+    out, code, waited = interrupted(setup, call, 0.5)  # well inside the call
+    assert out.strip() == "KeyboardInterrupt" and code == 0
     assert waited < 5, f"took {waited:.2f} s to stop"
 
 
@@ -91,20 +97,8 @@ VALUE_CALLS = [
 @pytest.mark.parametrize("call", VALUE_CALLS)
 @pytest.mark.parametrize("delay", [0.3, 1.5])
 def test_ctrl_c_stops_a_count_of_values(call, delay):
-    script = textwrap.dedent(CHILD).format(setup="", call=call)
-    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
-    try:
-        assert child.stdout.readline().strip() == "ready"
-        time.sleep(delay)
-        sent = time.monotonic()
-        child.send_signal(signal.SIGINT)
-        out, _ = child.communicate(timeout=30)
-        waited = time.monotonic() - sent
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
-    assert out.strip() == "KeyboardInterrupt" and child.returncode == 0
+    out, code, waited = interrupted("", call, delay)
+    assert out.strip() == "KeyboardInterrupt" and code == 0
     # it used to run on for 66 s; one stage of the 2^26-value count still runs a few
     # seconds between checks on this loaded 2-core machine (up to 6 s seen)
     assert waited < 10, f"took {waited:.2f} s to stop"
