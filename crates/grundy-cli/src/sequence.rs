@@ -196,7 +196,7 @@ fn misere(game: &HeapGame, a: &SequenceArgs) -> CliResult {
     }
     let bound = usize::try_from(a.misere_len).unwrap_or(usize::MAX);
     let limits = MisereLimits::default().with_max_len(bound);
-    let q = with_context(|ctx| MisereQuotient::for_heaps_up_to(game, bound as u64, limits, ctx))?;
+    let q = with_context(|ctx| MisereQuotient::explore(game, limits, ctx))?;
     let m = q.monoid();
     let shown: Vec<u32> = (0..a.len).map_while(|k| q.phi(k)).collect();
     let outcomes: Vec<&str> = shown.iter().map(|&x| if m.is_p(x) { "P" } else { "N" }).collect();
@@ -215,6 +215,7 @@ fn misere(game: &HeapGame, a: &SequenceArgs) -> CliResult {
             "period": q.period().map(|(n0, p)| json!({"from": n0, "period": p})),
             "play": "misere",
             "pretending": shown,
+            "stopped": q.stopped(),
             "table": table,
         }));
         return Ok(());
@@ -229,9 +230,13 @@ fn misere(game: &HeapGame, a: &SequenceArgs) -> CliResult {
         Some((n0, p)) => {
             format!("certified: yes, Φ(n + {p}) = Φ(n) for n >= {n0} and the quotient is stable")
         }
-        None => {
-            format!("certified: no, the quotient holds for heaps up to {} (raise --misere-len)", q.bound())
-        }
+        None => match q.stopped() {
+            None => format!(
+                "certified: no, the quotient holds for heaps up to {} (raise --misere-len)",
+                q.bound()
+            ),
+            Some(why) => format!("certified: no, the quotient holds for heaps up to {}; {why}", q.bound()),
+        },
     });
     Ok(())
 }

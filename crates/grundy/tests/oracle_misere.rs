@@ -226,3 +226,21 @@ fn rules_of_your_own() {
         }
     }
 }
+
+/// Misère Kayles (Sibert–Conway; Plambeck–Siegel, "Misère quotients for
+/// impartial games", JCTA 2008): its pretending function is periodic with
+/// Kayles' own period 12, and the certified quotient (heaps far beyond what
+/// the outcome search reaches) agrees with the oracle on every single heap
+/// up to 40 and every pair up to 20, both outcomes.
+#[test]
+fn misere_kayles_is_certified_with_period_12() {
+    let kayles = HeapGame::parse(None, Some("0.77")).unwrap();
+    let q = MisereQuotient::certify(&kayles, MisereLimits::default()).unwrap();
+    assert_eq!(q.period().map(|p| p.1), Some(12), "{:?}", q.period());
+    for (n, k) in [(40u64, 1usize), (20, 2)] {
+        let oracle = misere_heap_counts(OctalHeaps { digits: digits("0.77") }, 1, n, k, None);
+        let heaps = Heaps::new(kayles.clone(), n, k as u64).unwrap().with_play(Play::Misere);
+        assert_eq!(heaps.count_exact(Outcome::Losing).unwrap(), oracle.1.into(), "heaps to {n}, K={k}");
+        assert_eq!(heaps.count_exact(Outcome::Winning).unwrap(), oracle.0.into(), "heaps to {n}, K={k}");
+    }
+}

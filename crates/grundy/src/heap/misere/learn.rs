@@ -22,6 +22,7 @@ use crate::error::{Error, Remedy};
 use std::collections::HashMap;
 
 /// A certified quotient for heaps `1..=m`, used to evaluate sub-positions.
+#[derive(Clone)]
 pub(super) struct Known {
     pub m: usize,
     /// `phi[k]` for `k` in `0..=m` (`phi[0]` the identity).
@@ -30,6 +31,9 @@ pub(super) struct Known {
     pub table: Vec<u32>,
     pub identity: u32,
     pub p: Vec<bool>,
+    /// Per element `x`: `⋂ good_k` over the heaps `k` with `Φ(k) = x`, the data
+    /// check (B) depends on (`stuck.rs`, `extend.rs`).
+    pub inter: super::stuck::Intersections,
 }
 
 /// A hypothesis that passed Theorem V: states, transitions, P.
@@ -67,7 +71,7 @@ pub(super) struct Caps {
 pub(super) struct Learner {
     /// `opts[k]`: the options of heap `k` (lists of nonempty heaps), `k` in `1..=n`.
     opts: Vec<Vec<Vec<u32>>>,
-    memo: HashMap<Vec<u16>, bool>,
+    memo: rustc_hash::FxHashMap<Vec<u16>, bool>,
     known: Option<Known>,
     s: Vec<Vec<u16>>,
     access: Vec<Vec<u32>>,
@@ -96,7 +100,7 @@ impl Learner {
     pub fn new(caps: Caps) -> Self {
         Learner {
             opts: vec![vec![]],
-            memo: HashMap::new(),
+            memo: Default::default(),
             known: None,
             s: vec![vec![]],
             access: vec![vec![]],
@@ -388,112 +392,18 @@ impl Learner {
                 }
             }
         }
-        // (B): breadth-first search over signatures
-        let class: Vec<u32> = (0..=n).map(|k| if k == 0 { u32::MAX } else { a.step(0, k) }).collect();
-        let mut classes: Vec<u32> = class[1..].to_vec();
-        classes.sort_unstable();
-        classes.dedup();
-        let cidx = |c: u32| classes.binary_search(&c).unwrap();
-        let words = states.div_ceil(64) as usize;
-        let good: Vec<Vec<u64>> = (0..=n as usize)
-            .map(|k| {
-                let mut g = vec![0u64; words];
-                if k > 0 {
-                    for y in 0..states {
-                        if self.opts[k].iter().any(|o| a.p[a.run(y, o) as usize]) {
-                            g[y as usize / 64] |= 1 << (y % 64);
-                        }
-                    }
-                }
-                g
-            })
-            .collect();
-        let mut types: Vec<(u32, Vec<u64>)> = Vec::new();
-        let mut type_rep: Vec<u32> = Vec::new();
-        let mut type_of = vec![0usize; n as usize + 1];
-        for k in 1..=n as usize {
-            let key = (class[k], good[k].clone());
-            let t = match types.iter().position(|t| *t == key) {
-                Some(t) => t,
-                None => {
-                    types.push(key);
-                    type_rep.push(k as u32);
-                    types.len() - 1
-                }
-            };
-            type_of[k] = t;
-        }
-        let has = |g: &[u64], y: u32| y != u32::MAX && g[y as usize / 64] >> (y % 64) & 1 == 1;
-        type Sig = (u32, Vec<u32>, Vec<u64>);
-        let start: Sig = (0, vec![u32::MAX; classes.len()], vec![0u64; types.len().div_ceil(64)]);
-        let mut seen: HashMap<Sig, usize> = HashMap::new();
-        let mut parent: Vec<(usize, u32)> = vec![(usize::MAX, 0)];
-        let mut sigs: Vec<Sig> = vec![start.clone()];
-        seen.insert(start, 0);
-        let mut head = 0;
-        while head < sigs.len() {
-            let (q, ys, present) = sigs[head].clone();
-            for &j in &type_rep {
-                let c = cidx(class[j as usize]);
-                let nys: Vec<u32> = ys
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &y)| {
-                        if i == c {
-                            q
-                        } else if y == u32::MAX {
-                            y
-                        } else {
-                            a.step(y, j)
-                        }
-                    })
-                    .collect();
-                let mut np = present.clone();
-                let t = type_of[j as usize];
-                np[t / 64] |= 1 << (t % 64);
-                let sig: Sig = (a.step(q, j), nys, np);
-                if seen.contains_key(&sig) {
-                    continue;
-                }
-                let id = sigs.len();
-                if id > 150_000 {
-                    return Err(too_large(
-                        format!("the misère check over heaps up to {n}"),
-                        "more than 1.5e5 signatures".into(),
-                        "1.5e5".into(),
-                    ));
-                }
-                seen.insert(sig.clone(), id);
-                sigs.push(sig.clone());
-                parent.push((head, j));
-                let (q2, ys2, p2) = &sig;
-                if a.p[*q2 as usize] {
-                    continue;
-                }
-                let ok = (0..types.len())
-                    .filter(|&t| p2[t / 64] >> (t % 64) & 1 == 1)
-                    .any(|t| has(&types[t].1, ys2[cidx(types[t].0)]));
-                if !ok {
-                    let mut g = Vec::new();
-                    let mut at = id;
-                    while at != 0 {
-                        g.push(parent[at].1);
-                        at = parent[at].0;
-                    }
-                    g.reverse();
-                    let mut candidates = vec![g.clone()];
-                    for pos in 0..g.len() {
-                        for o in &self.opts[g[pos] as usize] {
-                            let mut w: Vec<u32> = g[..pos].to_vec();
-                            w.extend_from_slice(&g[pos + 1..]);
-                            w.extend_from_slice(o);
-                            candidates.push(w);
-                        }
-                    }
-                    return self.first_wrong(a, candidates).map(Some);
+        // (B): a stuck sum, if any (`stuck.rs`)
+        if let Some(g) = super::stuck::find_stuck(a, &self.opts)? {
+            let mut candidates = vec![g.clone()];
+            for pos in 0..g.len() {
+                for o in &self.opts[g[pos] as usize] {
+                    let mut w: Vec<u32> = g[..pos].to_vec();
+                    w.extend_from_slice(&g[pos + 1..]);
+                    w.extend_from_slice(o);
+                    candidates.push(w);
                 }
             }
-            head += 1;
+            return self.first_wrong(a, candidates).map(Some);
         }
         Ok(None)
     }

@@ -20,14 +20,17 @@
 
 mod learn;
 mod options;
+mod adjoin;
+mod extend;
 mod reduce;
+mod stuck;
 
 pub use options::{code_options, heap_options};
 
 use crate::count::{BipartiteMonoid, Context};
 use crate::error::{Error, Remedy};
 use crate::heap::HeapGame;
-use learn::{Caps, Known, Learner};
+use learn::Caps;
 use std::sync::Arc;
 
 /// How far a misère quotient computation may go.
@@ -46,16 +49,16 @@ pub struct MisereLimits {
 }
 
 /// The default largest heap of a misère quotient computation (`misere_len`).
-pub const DEFAULT_MISERE_LEN: usize = 40;
+pub const DEFAULT_MISERE_LEN: usize = 200;
 
 impl Default for MisereLimits {
     fn default() -> Self {
-        MisereLimits { max_len: DEFAULT_MISERE_LEN, max_order: 4096, max_nodes: 2_000_000 }
+        MisereLimits { max_len: DEFAULT_MISERE_LEN, max_order: 4096, max_nodes: 250_000 }
     }
 }
 
 impl MisereLimits {
-    /// The default largest heap adjoined, `DEFAULT_MISERE_LEN` (40).
+    /// The default largest heap adjoined, `DEFAULT_MISERE_LEN` (200).
     pub const DEFAULT_MAX_LEN: usize = DEFAULT_MISERE_LEN;
 
     /// Heaps up to `max_len` (`misere_len`) are adjoined looking for a certificate.
@@ -92,6 +95,9 @@ pub struct MisereQuotient {
     phi: Vec<u32>,
     bound: usize,
     period: Option<(usize, usize)>,
+    /// Why the next heap could not be adjoined, when the computation stopped
+    /// before the bound it was asked for.
+    stopped: Option<String>,
 }
 
 /// `Φ(1..=m)`-periodicity certified by Theorem P: the least `p` (and least
@@ -115,6 +121,17 @@ fn find_period(phi: &[u32], t: usize, slack: usize) -> Option<(usize, usize)> {
     None
 }
 
+/// How one computation runs: `slack` weakens Theorem P's bound (only in the
+/// test that does so on purpose), `fast` tries the shortcuts of `adjoin.rs`
+/// before the learner, `partial` returns the quotient reached when a budget
+/// runs out instead of the error.
+#[derive(Clone, Copy)]
+pub(crate) struct Run {
+    pub slack: usize,
+    pub fast: bool,
+    pub partial: bool,
+}
+
 impl MisereQuotient {
     /// The quotient of heaps `1..=n` exactly (no certificate is looked for).
     pub fn of_heaps(game: &HeapGame, n: usize, limits: MisereLimits) -> Result<Self, Error> {
@@ -128,7 +145,7 @@ impl MisereQuotient {
         let q = Self::for_game(game, limits.max_len, true, limits, &mut Context::default())?;
         match q.period {
             Some(_) => Ok(q),
-            None => Err(not_certified(game, q.bound, None)),
+            None => Err(not_certified(game, &q, None)),
         }
     }
 
@@ -144,9 +161,17 @@ impl MisereQuotient {
         let bound = n.min(limits.max_len as u64) as usize;
         let q = Self::for_game(game, bound, true, limits, ctx)?;
         if (n as usize) > q.bound && q.period.is_none() {
-            return Err(not_certified(game, q.bound, Some(n)));
+            return Err(not_certified(game, &q, Some(n)));
         }
         Ok(q)
+    }
+
+    /// The quotient of heaps up to `limits.max_len()`, stopping early at a
+    /// certificate, or at the last heap that could be adjoined within the
+    /// search budgets ([`MisereQuotient::stopped`] says why); never refused
+    /// for lack of a certificate.
+    pub fn explore(game: &HeapGame, limits: MisereLimits, ctx: &mut Context<'_>) -> Result<Self, Error> {
+        Self::for_game(game, limits.max_len, true, limits, ctx)
     }
 
     fn for_game(
@@ -163,7 +188,8 @@ impl MisereQuotient {
             HeapGame::Subtraction(s) => s.max().and_then(|m| usize::try_from(m).ok()),
             _ => None,
         };
-        Self::compute(&|k| heap_options(game, k), n, t.filter(|_| certify), limits, ctx)
+        let run = Run { slack: 0, fast: true, partial: true };
+        Self::compute_with_slack(&|k| heap_options(game, k), n, t.filter(|_| certify), limits, ctx, run)
     }
 
     /// The quotient of heaps `1..=n` of the game whose heap `k` has the
@@ -177,7 +203,7 @@ impl MisereQuotient {
         limits: MisereLimits,
         ctx: &mut Context<'_>,
     ) -> Result<Self, Error> {
-        Self::compute_with_slack(options, n, t, limits, ctx, 0)
+        Self::compute_with_slack(options, n, t, limits, ctx, Run { slack: 0, fast: true, partial: false })
     }
 
     pub(crate) fn compute_with_slack(
@@ -186,10 +212,10 @@ impl MisereQuotient {
         t: Option<usize>,
         limits: MisereLimits,
         ctx: &mut Context<'_>,
-        slack: usize,
+        run: Run,
     ) -> Result<Self, Error> {
         let caps = Caps { max_states: limits.max_order * 4, max_nodes: limits.max_nodes };
-        let mut learner = Learner::new(caps);
+        let mut steps = adjoin::Steps::new(caps, run.fast);
         let mut last = None;
         // A heap without options is the game 0 itself: it maps to the identity
         // and is dropped from options; the learner sees the other heaps only
@@ -211,10 +237,17 @@ impl MisereQuotient {
             } else {
                 letters += 1;
                 letter.push(Some(letters));
-                learner.add_heap(opts)?;
+                match steps.adjoin(opts, m as u64) {
+                    // a budget ran out: the quotient up to the heap before, saying why
+                    Err(Error::TooLarge { what, estimate, .. }) if run.partial && last.is_some() => {
+                        let mut q: Self = last.expect("a quotient");
+                        q.stopped = Some(format!("heap {m} could not be adjoined: {what} would need {estimate}"));
+                        return Ok(q);
+                    }
+                    r => r?,
+                }
             }
-            let automaton = learner.learn()?;
-            let r = reduce::reduce(&automaton);
+            let r = steps.quotient();
             if r.order > limits.max_order {
                 return Err(Error::TooLarge {
                     what: format!("the misère quotient of heaps up to {m}"),
@@ -225,17 +258,20 @@ impl MisereQuotient {
             }
             ctx.progress("misère quotient", m as u64, n as u64)?;
             let phi: Vec<u32> = letter.iter().map(|l| l.map_or(r.identity, |l| r.phi[l as usize])).collect();
-            let period = t.and_then(|t| find_period(&phi, t, slack));
-            learner.set_known(Known {
-                m: letters as usize,
-                phi: r.phi.clone(),
-                order: r.order,
-                table: r.table.clone(),
-                identity: r.identity,
-                p: r.p.clone(),
-            });
-            let monoid = BipartiteMonoid::new(r.order, r.table, r.identity, r.p)?;
-            let q = MisereQuotient { monoid: Arc::new(monoid), phi, bound: m, period };
+            // labels independent of how the quotient was found
+            let new = reduce::canonical_labels(r.order, &r.table, r.identity, &phi[1..]);
+            let mut table = vec![0u32; r.order * r.order];
+            let mut p = vec![false; r.order];
+            for x in 0..r.order {
+                p[new[x] as usize] = r.p[x];
+                for y in 0..r.order {
+                    table[new[x] as usize * r.order + new[y] as usize] = new[r.table[x * r.order + y] as usize];
+                }
+            }
+            let phi: Vec<u32> = phi.iter().map(|&x| new[x as usize]).collect();
+            let period = t.and_then(|t| find_period(&phi, t, run.slack));
+            let monoid = BipartiteMonoid::new(r.order, table, new[r.identity as usize], p)?;
+            let q = MisereQuotient { monoid: Arc::new(monoid), phi, bound: m, period, stopped: None };
             if period.is_some() {
                 return Ok(q);
             }
@@ -252,6 +288,12 @@ impl MisereQuotient {
     /// The largest heap adjoined.
     pub fn bound(&self) -> usize {
         self.bound
+    }
+
+    /// Why the computation stopped before the bound it was asked for (a
+    /// budget of the outcome search or of check (B) ran out), if it did.
+    pub fn stopped(&self) -> Option<&str> {
+        self.stopped.as_deref()
     }
 
     /// `(n₀, p)` when Theorem P certifies the quotient for every heap size.
@@ -302,16 +344,26 @@ impl MisereQuotient {
     }
 }
 
-fn not_certified(game: &HeapGame, bound: usize, needed: Option<u64>) -> Error {
+fn not_certified(game: &HeapGame, q: &MisereQuotient, needed: Option<u64>) -> Error {
+    let bound = q.bound;
     Error::TooLarge {
         what: format!(
             "the misère quotient of {} for heaps up to {}",
             game.describe(),
             needed.map_or("any size".to_string(), |n| n.to_string())
         ),
-        estimate: format!("a certified period, and none was found with heaps up to {bound}"),
-        limit: format!("`misere_len` {bound}"),
-        remedy: Remedy::SmallerOrRaise("n", "misere_len"),
+        estimate: match &q.stopped {
+            None => format!("a certified period, and none was found with heaps up to {bound}"),
+            Some(why) => format!("a certified period, and none was found with heaps up to {bound} ({why})"),
+        },
+        limit: match &q.stopped {
+            None => format!("`misere_len` {bound}"),
+            Some(_) => format!("the heaps that could be adjoined, up to {bound}"),
+        },
+        remedy: match &q.stopped {
+            None => Remedy::SmallerOrRaise("n", "misere_len"),
+            Some(_) => Remedy::Smaller("n"),
+        },
     }
 }
 

@@ -17,16 +17,19 @@ pub(super) struct Reduced {
     pub phi: Vec<u32>,
 }
 
-pub(super) fn reduce(a: &Automaton) -> Reduced {
-    let states = a.states();
-    let mut class: Vec<u32> = a.p.iter().map(|&b| b as u32).collect();
+/// Moore's partition refinement: the coarsest partition of the states finer
+/// than `initial` (labels) and stable under the given letters (`x ~ y` ⇒
+/// `δ(x, k) ~ δ(y, k)`): split every class by the classes of its successors
+/// until nothing splits. Returns each state's class and the class count.
+pub(super) fn refine(a: &Automaton, initial: Vec<u32>, letters: &[u32]) -> (Vec<u32>, usize) {
+    let mut class = initial;
     let mut count = 0;
     loop {
         let mut ids: HashMap<Vec<u32>, u32> = HashMap::new();
-        let next: Vec<u32> = (0..states as u32)
+        let next: Vec<u32> = (0..a.states() as u32)
             .map(|q| {
                 let mut sig = vec![class[q as usize]];
-                sig.extend((1..=a.n as u32).map(|k| class[a.step(q, k) as usize]));
+                sig.extend(letters.iter().map(|&k| class[a.step(q, k) as usize]));
                 let len = ids.len() as u32;
                 *ids.entry(sig).or_insert(len)
             })
@@ -34,10 +37,15 @@ pub(super) fn reduce(a: &Automaton) -> Reduced {
         let new_count = ids.len();
         class = next;
         if new_count == count {
-            break;
+            return (class, count);
         }
         count = new_count;
     }
+}
+
+pub(super) fn reduce(a: &Automaton) -> Reduced {
+    let letters: Vec<u32> = (1..=a.n as u32).collect();
+    let (class, count) = refine(a, a.p.iter().map(|&b| b as u32).collect(), &letters);
     // labels in order of first appearance (state 0, the empty sum, is 0)
     let mut label = vec![u32::MAX; count];
     let mut rep = Vec::with_capacity(count);
@@ -58,4 +66,32 @@ pub(super) fn reduce(a: &Automaton) -> Reduced {
     let p = rep.iter().map(|&q| a.p[q as usize]).collect();
     let phi = (0..=a.n as u32).map(|k| if k == 0 { cls(0) } else { cls(a.step(0, k)) }).collect();
     Reduced { order: count, table, identity: cls(0), p, phi }
+}
+
+/// Element labels that depend only on the quotient and its pretending
+/// function, not on how it was computed: the identity is 0, then elements
+/// in order of first appearance along `Φ(1), Φ(2), …`, then the rest in
+/// breadth-first order of products `x·Φ(k)`. Returns `new[old]`.
+pub(super) fn canonical_labels(order: usize, table: &[u32], identity: u32, phi: &[u32]) -> Vec<u32> {
+    let mut new = vec![u32::MAX; order];
+    let mut seq: Vec<u32> = Vec::with_capacity(order);
+    let mut label = |x: u32, seq: &mut Vec<u32>| {
+        if new[x as usize] == u32::MAX {
+            new[x as usize] = seq.len() as u32;
+            seq.push(x);
+        }
+    };
+    label(identity, &mut seq);
+    for &x in phi {
+        label(x, &mut seq);
+    }
+    let mut head = 0;
+    while head < seq.len() {
+        let x = seq[head];
+        for &g in phi {
+            label(table[x as usize * order + g as usize], &mut seq);
+        }
+        head += 1;
+    }
+    new
 }

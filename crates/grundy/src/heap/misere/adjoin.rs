@@ -1,0 +1,89 @@
+//! Adjoining heaps one at a time: `Q_n` from `Q_{n−1}` and the options of heap
+//! `n`, by the cheapest argument that proves it.
+//!
+//! 1. **Unchanged** (`extend::unchanged`): `Φ(n)` is an element of `Q_{n−1}`;
+//!    Theorem V on the quotient itself, no position searched.
+//! 2. **Grown without a split** (`extend::grown`): the outcome of
+//!    `Y + c·H_n` depends on `Φ(Y)` and `c` only; Theorem V on the pairs
+//!    `(Φ(Y), c)`.
+//! 3. **Learned** (`learn.rs`): otherwise (a class of `Q_{n−1}` splits), the
+//!    automaton learned from the outcome search, verified by Theorem V.
+//!
+//! Each step ends with a quotient proved by Theorem V, so the order in which
+//! they are tried changes the cost, never the answer; with `fast` off only
+//! the learner runs (the reference the tests compare the shortcuts with).
+
+use super::extend;
+use super::learn::{Caps, Known, Learner};
+use super::reduce;
+use crate::error::Error;
+
+/// The quotient so far and what each way of extending it needs.
+pub(super) struct Steps {
+    learner: Learner,
+    known: Option<Known>,
+    /// `opts[k]`: the options of letter `k` (index 0 unused).
+    opts: Vec<Vec<Vec<u32>>>,
+    /// `size[k]`: the heap size of letter `k`.
+    size: Vec<u64>,
+    fast: bool,
+}
+
+impl Steps {
+    pub fn new(caps: Caps, fast: bool) -> Self {
+        Steps { learner: Learner::new(caps), known: None, opts: vec![vec![]], size: vec![0], fast }
+    }
+
+    /// The quotient of the letters adjoined so far (`{1}` before the first).
+    pub fn quotient(&self) -> Known {
+        self.known.clone().unwrap_or(Known {
+            m: 0,
+            phi: vec![0],
+            order: 1,
+            table: vec![0],
+            identity: 0,
+            p: vec![false],
+            inter: vec![None],
+        })
+    }
+
+    /// Adjoins the next letter: a heap of `size` with options `opts` (letters).
+    pub fn adjoin(&mut self, opts: Vec<Vec<u32>>, size: u64) -> Result<(), Error> {
+        self.opts.push(opts);
+        self.size.push(size);
+        if let (true, Some(k)) = (self.fast, &mut self.known) {
+            if let Some((x, inter)) = extend::unchanged(k, &self.opts)? {
+                k.phi.push(x);
+                k.m += 1;
+                k.inter = inter;
+                return Ok(());
+            }
+            if let Some(g) = extend::grown(k, &self.opts, &self.size)? {
+                self.known = Some(g);
+                return Ok(());
+            }
+        }
+        // the learner catches up with the letters proved without it (their
+        // rows are read off the quotient, no search)
+        if let Some(k) = &self.known {
+            self.learner.set_known(k.clone());
+        }
+        for k in self.learner.n() + 1..self.opts.len() {
+            self.learner.add_heap(self.opts[k].clone())?;
+        }
+        let r = reduce::reduce(&self.learner.learn()?);
+        let mut k = Known {
+            m: self.opts.len() - 1,
+            phi: r.phi,
+            order: r.order,
+            table: r.table,
+            identity: r.identity,
+            p: r.p,
+            inter: vec![],
+        };
+        k.inter = extend::intersections(&k, &self.opts);
+        self.learner.set_known(k.clone());
+        self.known = Some(k);
+        Ok(())
+    }
+}
