@@ -9,8 +9,8 @@ use grundy::{
     Play, SubtractionSet,
 };
 use grundy_reference::{
-    CoprimePile, DivisorPile, OctalHeaps, RuleHeaps, SubtractionBy, Unordered, misere_board_counts,
-    misere_heap_counts, misere_pile_counts,
+    CoprimePile, DivisorPile, MisereSolver, OctalHeaps, RuleHeaps, SubtractionBy, Unordered,
+    misere_board_counts, misere_heap_counts, misere_pile_counts,
 };
 
 const ORDERS: [(Order, Option<Unordered>); 3] = [
@@ -243,4 +243,38 @@ fn misere_kayles_is_certified_with_period_12() {
         assert_eq!(heaps.count_exact(Outcome::Losing).unwrap(), oracle.1.into(), "heaps to {n}, K={k}");
         assert_eq!(heaps.count_exact(Outcome::Winning).unwrap(), oracle.0.into(), "heaps to {n}, K={k}");
     }
+}
+
+/// Sums of two to four Kayles heaps of up to 40 tokens (at most 42 in all),
+/// drawn at random: the certified quotient decides each one as the oracle
+/// does, heaps beyond where the quotient last grew included.
+#[test]
+fn misere_kayles_sums_agree_with_the_oracle() {
+    let kayles = HeapGame::parse(None, Some("0.77")).unwrap();
+    let q = MisereQuotient::certify(&kayles, MisereLimits::default()).unwrap();
+    let m = q.monoid();
+    let mut oracle = MisereSolver::new(OctalHeaps { digits: digits("0.77") });
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |below: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % below
+    };
+    let mut p_positions = 0;
+    for _ in 0..400 {
+        let parts = 2 + next(3);
+        let mut heaps: Vec<u64> = (0..parts).map(|_| 1 + next(40)).collect();
+        while heaps.iter().sum::<u64>() > 42 {
+            let i = heaps.iter().enumerate().max_by_key(|&(_, h)| *h).unwrap().0;
+            heaps[i] /= 2;
+        }
+        heaps.retain(|&h| h > 0);
+        heaps.sort_unstable();
+        let x = heaps.iter().fold(m.identity(), |x, &h| m.mul(x, q.phi(h).unwrap()));
+        let lost = !oracle.is_winning(&heaps);
+        assert_eq!(m.is_p(x), lost, "{heaps:?}");
+        p_positions += usize::from(lost);
+    }
+    assert!(p_positions > 10, "{p_positions}");
 }
