@@ -278,3 +278,18 @@ fn misere_kayles_sums_agree_with_the_oracle() {
     }
     assert!(p_positions > 10, "{p_positions}");
 }
+
+/// An exact unordered count whose coefficients are long numbers is refused
+/// before any work (the estimate weighs each operation by the numbers'
+/// length), and the same count modulo M is answered.
+#[test]
+fn long_exact_unordered_misere_counts_are_refused_up_front() {
+    let kayles = HeapGame::parse(None, Some("0.77")).unwrap();
+    let heaps = Heaps::new(kayles, 1_000_000_000_000_000_000, 1000)
+        .unwrap()
+        .with_order(Order::Set)
+        .with_play(Play::Misere);
+    let e = heaps.count_exact(Outcome::Losing).unwrap_err();
+    assert!(e.to_string().contains("modulus"), "{e}");
+    assert!(heaps.count_mod(Modulus::new(1_000_000_007).unwrap(), Outcome::Losing).is_ok());
+}

@@ -260,16 +260,18 @@ impl BipartiteMonoid {
             _ => copies as usize,
         };
         let kf = k as f64 + 1.0;
-        let work = kf * kf / 2.0 * present.len() as f64 * self.order as f64;
+        // coefficients up to C(positions + K − 1, K) <= (positions + K)^K
+        let bits = kf * (positions as f64 + kf).log2();
+        let work = kf * kf / 2.0 * present.len() as f64 * self.order as f64 * ring.op_cost(bits);
         if work > MAX_UNORDERED_WORK {
             return Err(Error::TooLarge {
                 what: format!(
                     "an unordered misère count of {copies} copies over a quotient of {} elements",
                     self.order
                 ),
-                estimate: format!("about {work:.1e} ring operations (K²·q²/2)"),
+                estimate: format!("about {work:.1e} word operations (K²·q²/2 ring operations on numbers of up to {bits:.0} bits)"),
                 limit: format!("{MAX_UNORDERED_WORK:.0e}"),
-                remedy: Remedy::Smaller("piles"),
+                remedy: if ring.op_cost(bits) > 1.0 { Remedy::Modulus } else { Remedy::Smaller("piles") },
             });
         }
         let zero = ring.zero();
@@ -423,7 +425,11 @@ mod tests {
         assert!(BipartiteMonoid::new(2, vec![0, 1, 1, 1], 0, vec![false, true]).is_ok());
         assert!(BipartiteMonoid::new(2, vec![0, 1, 0, 0], 0, vec![false, true]).is_err());
         assert!(BipartiteMonoid::new(2, vec![0, 1, 1, 2], 0, vec![false, true]).is_err());
-        let e = nim3().copies(&Exact, &[1, 1, 1, 1], 200_000, Order::Multiset).unwrap_err();
+        let r = Modular::new(Modulus::new(1_000_000_007).unwrap());
+        let e = nim3().copies(&r, &[1, 1, 1, 1], 200_000, Order::Multiset).unwrap_err();
         assert!(e.to_string().contains("`piles`"), "{e}");
+        // exactly, the numbers' length counts too, and a modulus is the remedy
+        let e = nim3().copies(&Exact, &[1 << 60; 4], 2_000, Order::Multiset).unwrap_err();
+        assert!(e.to_string().contains("modulus"), "{e}");
     }
 }

@@ -15,6 +15,12 @@ use num_traits::{One, Zero};
 pub struct Exact;
 
 impl Ring for Exact {
+    /// About `bits / 64` word operations: in the series loops a long number
+    /// is multiplied by a short one or added, linear in its length.
+    fn op_cost(&self, bits: f64) -> f64 {
+        (bits / 64.0).max(1.0)
+    }
+
     type Elem = BigInt;
 
     fn zero(&self) -> BigInt {

@@ -54,6 +54,14 @@ pub trait Ring: Sync + Sized {
     /// `a · b`.
     fn mul(&self, a: &Self::Elem, b: &Self::Elem) -> Self::Elem;
 
+    /// The cost of one operation on elements of up to `bits` bits, in units
+    /// of an operation on machine words, for work estimates: 1 for rings of
+    /// bounded elements; exact integers override it.
+    fn op_cost(&self, bits: f64) -> f64 {
+        let _ = bits;
+        1.0
+    }
+
     /// `a^k` by binary exponentiation (`a^0 = 1`, also for `a = 0`).
     fn pow(&self, a: &Self::Elem, mut k: u128) -> Self::Elem {
         let mut acc = self.one();
