@@ -3,9 +3,9 @@
 //!
 //! 1. **Unchanged** (`extend::unchanged`): `Φ(n)` is an element of `Q_{n−1}`;
 //!    Theorem V on the quotient itself, no position searched.
-//! 2. **Grown without a split** (`extend::grown`): the outcome of
-//!    `Y + c·H_n` depends on `Φ(Y)` and `c` only; Theorem V on the pairs
-//!    `(Φ(Y), c)`.
+//! 2. **Grown** (`grow.rs`): the outcome of `Y + c·H_n` depends on `Φ(Y)`
+//!    and `c` only, or on that and the counts of a few heaps named by a
+//!    failed check; Theorem V on those states.
 //! 3. **Learned** (`learn.rs`): otherwise (a class of `Q_{n−1}` splits), the
 //!    automaton learned from the outcome search, verified by Theorem V.
 //!
@@ -13,7 +13,7 @@
 //! they are tried changes the cost, never the answer; with `fast` off only
 //! the learner runs (the reference the tests compare the shortcuts with).
 
-use super::extend;
+use super::{extend, grow};
 use super::learn::{Caps, Known, Learner};
 use super::reduce;
 use crate::error::Error;
@@ -58,7 +58,7 @@ impl Steps {
                 k.inter = inter;
                 return Ok(());
             }
-            if let Some(g) = extend::grown(k, &self.opts, &self.size)? {
+            if let Some(g) = grow::grown(k, &self.opts, &self.size)? {
                 self.known = Some(g);
                 return Ok(());
             }

@@ -22,6 +22,7 @@ mod learn;
 mod options;
 mod adjoin;
 mod extend;
+mod grow;
 mod reduce;
 mod stuck;
 
