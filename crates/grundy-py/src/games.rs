@@ -256,14 +256,58 @@ fn values_arg(values: &Bound<'_, PyAny>, histogram: bool) -> PyResult<Values> {
         }
     }
     if !histogram {
-        plain.sort_unstable();
-        let distinct = plain.chunk_by(|a, b| a == b).count();
-        pairs.reserve_exact(distinct);
-        pairs.extend(plain.chunk_by(|a, b| a == b).map(|run| (run[0], run.len() as u128)));
-        drop(plain);
+        pairs = merged(py, plain)?;
     }
     py.check_signals()?;
     lib(Values::from_histogram(pairs))
+}
+
+/// Values sorted and merged into `(value, count)` pairs, stopping on Ctrl-C:
+/// runs of `RUN` values are sorted one at a time, then merged by a heap of
+/// run heads, with a signal check between runs and every `2^16` values out
+/// (values already in order are merged in one pass).
+fn merged(py: Python<'_>, mut plain: Vec<u64>) -> PyResult<Vec<(u64, u128)>> {
+    const RUN: usize = 1 << 22;
+    if plain.is_sorted() {
+        // one run: no heap
+        let mut pairs = Vec::with_capacity(plain.chunk_by(|a, b| a == b).count());
+        for (i, run) in plain.chunk_by(|a, b| a == b).enumerate() {
+            if i.is_multiple_of(1 << 16) {
+                py.check_signals()?;
+            }
+            pairs.push((run[0], run.len() as u128));
+        }
+        return Ok(pairs);
+    }
+    for run in plain.chunks_mut(RUN) {
+        py.check_signals()?;
+        run.sort_unstable();
+    }
+    let runs: Vec<&[u64]> = plain.chunks(RUN).collect();
+    let distinct = runs.iter().map(|r| r.chunk_by(|a, b| a == b).count()).sum::<usize>();
+    let mut pairs: Vec<(u64, u128)> = Vec::with_capacity(distinct);
+    let mut heads: std::collections::BinaryHeap<std::cmp::Reverse<(u64, usize, usize)>> = runs
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| !r.is_empty())
+        .map(|(i, r)| std::cmp::Reverse((r[0], i, 0)))
+        .collect();
+    let mut out = 0usize;
+    while let Some(std::cmp::Reverse((v, i, at))) = heads.pop() {
+        out += 1;
+        if out.is_multiple_of(1 << 16) {
+            py.check_signals()?;
+        }
+        match pairs.last_mut() {
+            Some((last, c)) if *last == v => *c += 1,
+            _ => pairs.push((v, 1)),
+        }
+        if let Some(&next) = runs[i].get(at + 1) {
+            heads.push(std::cmp::Reverse((next, i, at + 1)));
+        }
+    }
+    pairs.shrink_to_fit();
+    Ok(pairs)
 }
 
 /// A `(value, count)` pair of a histogram.
