@@ -313,7 +313,7 @@ impl BipartiteMonoid {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::ring::{Exact, Modular, Modulus};
 
