@@ -3,7 +3,7 @@
 use crate::output::{Stream, emit, stop_on_ctrl_c, with_context};
 use crate::{CliError, CliResult, plot, saved};
 use clap::Args;
-use grundy::{Analysis, Error, HeapGame, Limits, MisereLimits, MisereQuotient, Stop};
+use grundy::{Analysis, Error, GenusTable, HeapGame, Limits, MisereLimits, MisereQuotient, Stop};
 use serde_json::json;
 
 /// The most values printed or plotted (`2^28`, about 2 GB of text).
@@ -39,6 +39,9 @@ pub struct SequenceArgs {
     /// With --play misere: the largest heap adjoined to the quotient while looking for its certificate.
     #[arg(long, value_parser = crate::number, default_value_t = MisereLimits::DEFAULT_MAX_LEN as u64)]
     misere_len: u64,
+    /// With --play misere: the work budget of the heaps' genus (positions evaluated and options generated, about 100 ns each).
+    #[arg(long, value_parser = crate::number, default_value_t = GenusTable::DEFAULT_WORK)]
+    genus_work: u64,
     /// Start from the values saved in this file by --save (checked: same game, checksum, first values recomputed).
     #[arg(long, value_name = "FILE")]
     resume: Option<String>,
@@ -203,17 +206,38 @@ fn misere(game: &HeapGame, a: &SequenceArgs) -> CliResult {
     let order = m.order();
     let table: Vec<&[u32]> = m.table().chunks(order.max(1)).collect();
     let certified = q.period().is_some();
+    let genus_bound = q.bound().min(a.len.saturating_sub(1) as usize);
+    let genus = with_context(|ctx| GenusTable::of_game(game, genus_bound, a.genus_work, ctx))?;
+    let presentation = q.presentation()?;
+    let generators: Vec<(&str, usize)> =
+        presentation.generators().map(|(name, heap, _)| (name, heap)).collect();
+    let relations = presentation.relation_strings();
+    let p_words: Vec<String> = m.p_portion().into_iter().map(|x| presentation.word_of(x)).collect();
     if a.json {
+        let genera: Vec<_> = genus
+            .genera()
+            .iter()
+            .map(|g| json!({"gamma": g.gamma(), "normal": g.normal(), "symbol": g.symbol()}))
+            .collect();
         emit(json!({
             "certified": certified,
             "game": game.describe(),
+            "genus": genera,
+            "genus_len": genus.len(),
             "identity": m.identity(),
             "misere_len": q.bound(),
+            "misere_values": genus.misere_values(),
             "order": order,
             "outcomes": outcomes,
             "p_portion": m.p_portion(),
             "period": q.period().map(|(n0, p)| json!({"from": n0, "period": p})),
             "play": "misere",
+            "presentation": {
+                "elements": (0..order as u32).map(|x| presentation.word_of(x)).collect::<Vec<_>>(),
+                "generators": generators.iter().map(|&(name, heap)| json!({"heap": heap, "name": name})).collect::<Vec<_>>(),
+                "p_portion": p_words,
+                "relations": relations,
+            },
             "pretending": shown,
             "stopped": q.stopped(),
             "table": table,
@@ -226,6 +250,18 @@ fn misere(game: &HeapGame, a: &SequenceArgs) -> CliResult {
     emit(format!("P-portion: {}", list(&m.p_portion())));
     emit(format!("pretending function: {}", list(&shown)));
     emit(format!("outcomes: {}", outcomes.join(" ")));
+    let heaps = match (genus.len(), genus.complete()) {
+        (0, true) => "no heaps".to_string(),
+        (n, true) => format!("heaps 1 to {n}"),
+        (n, false) => format!("heaps 1 to {n}; heap {} is beyond --genus-work {}", n + 1, a.genus_work),
+    };
+    emit(format!("misère nim-values ({heaps}): {}", list(&genus.misere_values())));
+    let symbols: Vec<String> = genus.genera().iter().map(|g| g.symbol()).collect();
+    emit(format!("genus ({heaps}): {}", symbols.join(" ")));
+    let named: Vec<String> = generators.iter().map(|(name, heap)| format!("{name} = heap {heap}")).collect();
+    emit(format!("generators: {}", named.join(", ")));
+    emit(format!("relations: {}", relations.join(", ")));
+    emit(format!("P-portion as words: {}", p_words.join(", ")));
     emit(match q.period() {
         Some((n0, p)) => {
             format!("certified: yes, Φ(n + {p}) = Φ(n) for n >= {n0} and the quotient is stable")

@@ -860,3 +860,39 @@ fn error_messages_have_no_runs_of_spaces() {
         assert!(!err.is_empty() && !err.contains("  "), "{args:?}: {err:?}");
     }
 }
+
+#[test]
+fn misere_sequence_json_has_the_genus_and_the_presentation() {
+    let line = ok_line(&["sequence", "--game", "0.31", "--play", "misere", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&line).unwrap();
+    let len = v["genus_len"].as_u64().unwrap() as usize;
+    assert_eq!(len, v["misere_len"].as_u64().unwrap() as usize);
+    assert_eq!(v["genus"].as_array().unwrap().len(), len);
+    assert_eq!(v["genus"][0], serde_json::json!({"gamma": [0, 3, 1], "normal": 1, "symbol": "1^031"}));
+    // g⁻ = 0 exactly at the misère P-positions
+    for (i, g) in v["misere_values"].as_array().unwrap().iter().enumerate() {
+        assert_eq!(g == 0, v["outcomes"][i + 1] == "P", "heap {}", i + 1);
+    }
+    let p = &v["presentation"];
+    assert_eq!(p["relations"], serde_json::json!(["a^2 = 1", "b^3 = b"]));
+    assert_eq!(p["p_portion"], serde_json::json!(["a", "b^2"]));
+    assert_eq!(p["generators"][1], serde_json::json!({"heap": 2, "name": "b"}));
+    assert_eq!(p["elements"].as_array().unwrap().len(), v["order"].as_u64().unwrap() as usize);
+}
+
+#[test]
+fn the_genus_work_budget_says_where_it_stopped() {
+    let args =
+        ["sequence", "--game", "0.77", "--play", "misere", "--misere-len", "12", "--genus-work", "300"];
+    let o = grundy(&args);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let line = out.lines().find(|l| l.starts_with("genus (")).unwrap();
+    assert!(line.contains("is beyond --genus-work 300"), "{line}");
+    let mut json = args.to_vec();
+    json.push("--json");
+    let v: serde_json::Value = serde_json::from_str(&ok_line(&json)).unwrap();
+    let len = v["genus_len"].as_u64().unwrap();
+    assert!(0 < len && len < 12, "{len}");
+    assert_eq!(v["misere_values"].as_array().unwrap().len() as u64, len);
+}

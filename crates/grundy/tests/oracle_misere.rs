@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::assert_counter_matches_oracle;
+use common::{assert_counter_matches_oracle, octal_digits as digits, two_digit_codes};
 use grundy::heap::misere::{MisereLimits, MisereQuotient};
 use grundy::{
     Board, BoardRules, CoprimeNim, Counter, DivisorNim, HeapGame, HeapRules, Heaps, Modulus, Order, Outcome,
@@ -18,15 +18,6 @@ const ORDERS: [(Order, Option<Unordered>); 3] = [
     (Order::Multiset, Some(Unordered::Multiset)),
     (Order::Set, Some(Unordered::Set)),
 ];
-
-fn digits(code: &str) -> Vec<u8> {
-    let (whole, frac) = code.split_once('.').unwrap();
-    std::iter::once(whole)
-        .chain(frac.split(""))
-        .filter(|s| !s.is_empty())
-        .map(|d| d.parse().unwrap())
-        .collect()
-}
 
 /// Exactly (both outcomes) and the losing count modulo the moduli of the brief.
 fn quick_check(what: &str, (win, lose): (u64, u64), counter: &impl Counter) {
@@ -79,34 +70,28 @@ fn a_sample_of_longer_codes() {
 #[test]
 fn certified_periods_hold_beyond_the_bound() {
     let mut certified = 0;
-    for d1 in 0..8 {
-        for d2 in 0..8 {
-            let code = format!("0.{d1}{d2}");
-            let Ok(game) = HeapGame::parse(None, Some(&code)) else {
-                continue;
-            };
-            let limits = MisereLimits::default().with_max_len(11).with_max_order(32);
-            let Ok(q) = MisereQuotient::certify(&game, limits) else {
-                continue;
-            };
-            certified += 1;
-            let n = q.bound() as u64 + 6;
-            for k in 1..=2usize {
-                let oracle = misere_heap_counts(OctalHeaps { digits: digits(&code) }, 1, n, k, None);
-                let heaps = Heaps::new(game.clone(), n, k as u64)
-                    .unwrap()
-                    .with_play(Play::Misere)
-                    .with_misere_limits(limits.with_max_len(q.bound()));
-                let m = Modulus::new(1_000_000_007).unwrap();
-                let got = heaps.count_mod(m, Outcome::Losing).unwrap();
-                assert_eq!(
-                    got,
-                    oracle.1,
-                    "{code} certified at {} {:?}, heaps to {n}, K={k}",
-                    q.bound(),
-                    q.period()
-                );
-            }
+    for (code, game) in two_digit_codes() {
+        let limits = MisereLimits::default().with_max_len(11).with_max_order(32);
+        let Ok(q) = MisereQuotient::certify(&game, limits) else {
+            continue;
+        };
+        certified += 1;
+        let n = q.bound() as u64 + 6;
+        for k in 1..=2usize {
+            let oracle = misere_heap_counts(OctalHeaps { digits: digits(&code) }, 1, n, k, None);
+            let heaps = Heaps::new(game.clone(), n, k as u64)
+                .unwrap()
+                .with_play(Play::Misere)
+                .with_misere_limits(limits.with_max_len(q.bound()));
+            let m = Modulus::new(1_000_000_007).unwrap();
+            let got = heaps.count_mod(m, Outcome::Losing).unwrap();
+            assert_eq!(
+                got,
+                oracle.1,
+                "{code} certified at {} {:?}, heaps to {n}, K={k}",
+                q.bound(),
+                q.period()
+            );
         }
     }
     assert!(certified > 20, "{certified}");

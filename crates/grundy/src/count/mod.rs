@@ -18,6 +18,7 @@ pub mod monoid;
 mod normal;
 mod order;
 mod play;
+mod presentation;
 pub mod series;
 mod valuations;
 
@@ -36,6 +37,7 @@ pub use monoid::BipartiteMonoid;
 pub use order::Order;
 pub use copies::Copies;
 pub use play::Play;
+pub use presentation::Presentation;
 pub use normal::count_parts;
 pub use sum::Sum;
 pub use values::Values;

@@ -315,7 +315,7 @@ impl BipartiteMonoid {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::ring::{Exact, Modular, Modulus};
 

@@ -34,3 +34,22 @@ pub fn assert_matches_oracle(
         }
     }
 }
+
+/// The digits `d0, d1, …` of an octal code written `d0.d1d2…` (one digit each),
+/// for the oracle's [`grundy_reference::OctalHeaps`].
+pub fn octal_digits(code: &str) -> Vec<u8> {
+    let (whole, frac) = code.split_once('.').unwrap();
+    std::iter::once(whole)
+        .chain(frac.split(""))
+        .filter(|s| !s.is_empty())
+        .map(|d| d.parse().unwrap())
+        .collect()
+}
+
+/// The octal codes `0.d₁d₂` (`d₁, d₂` in `0..8`) that have moves, with their games.
+pub fn two_digit_codes() -> Vec<(String, grundy::HeapGame)> {
+    (0..64)
+        .map(|d| format!("0.{}{}", d / 8, d % 8))
+        .filter_map(|code| grundy::HeapGame::parse(None, Some(&code)).ok().map(|g| (code, g)))
+        .collect()
+}
