@@ -24,12 +24,14 @@ pub struct PrimePiArgs {
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum PiMethod {
+    Gourdon,
     Lmo,
     Lucy,
 }
 
 pub fn run(a: &PrimePiArgs) -> CliResult {
     let method = match a.method {
+        PiMethod::Gourdon => PrimeMethod::Gourdon,
         PiMethod::Lmo => PrimeMethod::Lmo,
         PiMethod::Lucy => PrimeMethod::Lucy,
     };

@@ -107,37 +107,14 @@
 use crate::number::roots::{icbrt, isqrt};
 use std::sync::Mutex;
 
-/// Defines `$name`, which runs `$inner` (an `#[inline(always)]` function)
-/// compiled with the `popcnt` instruction where the CPU has one: the passes count
-/// bits all the time, and without it `count_ones` is a dozen instructions.
-macro_rules! popcnt_dispatch {
-    ($(#[$m:meta])* fn $name:ident($($arg:ident: $ty:ty),*) -> $ret:ty = $inner:ident) => {
-        $(#[$m])*
-        fn $name($($arg: $ty),*) -> $ret {
-            #[cfg(target_arch = "x86_64")]
-            {
-                #[target_feature(enable = "popcnt")]
-                fn fast($($arg: $ty),*) -> $ret {
-                    $inner($($arg),*)
-                }
-                if std::arch::is_x86_feature_detected!("popcnt") {
-                    // SAFETY: `fast` needs only popcnt, which the CPU was just seen to have.
-                    return unsafe { fast($($arg),*) };
-                }
-            }
-            $inner($($arg),*)
-        }
-    };
-}
-
-mod bit_sieve;
+pub(crate) mod bit_sieve;
 mod easy;
 mod hard;
 mod ordinary;
 mod p2;
 mod params;
-mod phi_tiny;
-mod pi_table;
+pub(crate) mod phi_tiny;
+pub(crate) mod pi_table;
 
 use easy::{easy_leaves, trivial_leaves};
 use hard::{HardRange, hard_leaves, hard_ranges, hard_segment_limits, hard_units};

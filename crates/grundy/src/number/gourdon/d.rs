@@ -1,0 +1,213 @@
+//! `D`, the hard special leaves, by a segmented sieve of `[0, x/z)`.
+//!
+//! A special leaf `(m·p, β−1)`, `p = p_β`, `β > k` (`m` squarefree,
+//! `p⁻(m) > p`, `P⁺(m) <= y`, `m <= z < m·p`, see [`super`]) is *hard* when
+//! `u = ⌊x/(m·p)⌋ >= p²`, i.e. `m <= ⌊x/p³⌋`; then `φ(u, β−1)` has no closed
+//! form. So
+//!
+//! ```text
+//! D = Σ_{p_k < p < √(x/z)} Σ_{m} −μ(m)·φ(⌊x/(m·p)⌋, π(p) − 1),
+//!     m ∈ (max(p, ⌊z/p⌋), min(z, ⌊x/p³⌋)], μ(m) ≠ 0, p⁻(m) > p, m <= y if prime.
+//! ```
+//!
+//! All `u` lie below `x/z`. The sieve runs over `[0, x/z)` in segments on all
+//! cores ([`crate::number::prime_buckets::bit_sieve`]): a segment starts from
+//! the odd numbers free of `3, …, 13` (a laid pattern: the primes
+//! `p_1, …, p_6`, and `k = 6` wherever there are hard leaves), and for
+//! `β = k + 1, k + 2, …` counts the survivors up to each `u` of the leaves of
+//! `p_β` that fall in it (one popcount pass from its start, the `u` in
+//! increasing order), then crosses off `p_β`. A segment only knows its own
+//! survivors, so it returns, per `β`, the sum of `−μ(m)` over its leaves and
+//! the survivors of the whole segment; the survivors below each segment are
+//! added afterwards, segment by segment. A segment sieves only up to the
+//! largest `β` with a leaf at or above its start.
+//!
+//! The `m` of a leaf come from the factor table ([`super::factor_table`]), or
+//! where `p² >= m` (no composite `m` is possible) from the list of primes.
+//!
+//! Cost: the sieve crosses off `O((x/z)·log log x)` bits, and per segment and
+//! `β` one popcount pass up to its last leaf.
+
+use super::factor_table::{PRIME, least_factor, negative};
+use super::{Plan, ROUND_PER_THREAD};
+use crate::number::prime_buckets::bit_sieve::{count_upto, cross_off_wheel, lay_pattern};
+use crate::number::prime_buckets::phi_tiny::TINY_PRIMES;
+use rayon::prelude::*;
+
+/// The hard leaves of one `β`: `m` in `(lo, hi]`.
+#[derive(Clone, Copy, Debug, Default)]
+struct HardRange {
+    p: u64,
+    xp: u64,
+    lo: u64,
+    hi: u64,
+    /// The largest `u` of a hard leaf (0 when there is none).
+    tmax: u64,
+}
+
+impl Plan {
+    /// Whether `m` in the range of `p` is the `m` of a leaf, and then `μ(m) = −1`.
+    #[inline(always)]
+    fn hard_m(&self, p: u64, m: u64, e: u32) -> Option<bool> {
+        if e == PRIME {
+            (m <= self.y).then_some(true)
+        } else {
+            (least_factor(e) > p).then_some(negative(e))
+        }
+    }
+
+    /// Calls `f(u, μ(m) = −1)` for the hard leaves of `β` with `u` in
+    /// `[low, high)`, in increasing `u`.
+    #[inline(always)]
+    fn hard_leaves(&self, h: &HardRange, low: u64, high: u64, mut f: impl FnMut(u64, bool)) {
+        let upper = h.xp.checked_div(low).map_or(h.hi, |v| h.hi.min(v));
+        let lower = h.lo.max(h.xp / high);
+        if upper <= lower {
+            return;
+        }
+        if h.p * h.p < upper {
+            // composites possible: scan the factor table
+            self.factors.each_down(lower, upper, |m, e| {
+                if let Some(neg) = self.hard_m(h.p, m, e) {
+                    f(h.xp / m, neg);
+                }
+            });
+        } else {
+            let (k_lo, k_hi) = (self.pi(lower.min(self.y)) as usize, self.pi(upper.min(self.y)) as usize);
+            for i in (k_lo + 1..=k_hi).rev() {
+                f(h.xp / self.prime(i), true);
+            }
+        }
+    }
+}
+
+/// The sieve of `D`: the leaf ranges and, per segment, the largest `β` it sieves to.
+pub(super) struct DPass {
+    /// Indexed by `β` (empty ranges below `k + 1`).
+    ranges: Vec<HardRange>,
+    seg: u64,
+    /// For each segment, the largest `β` with a leaf at or above its start.
+    limits: Vec<usize>,
+}
+
+impl DPass {
+    pub(super) fn new(plan: &Plan, seg: u64) -> DPass {
+        let (x, z) = (plan.x, plan.z);
+        let mut ranges = vec![HardRange::default(); plan.a + 1];
+        for (b, range) in ranges.iter_mut().enumerate().take(plan.a).skip(plan.k + 1) {
+            let p = plan.prime(b);
+            let xp = x / p;
+            let (lo, hi) = (p.max(z / p), z.min(xp / p / p));
+            if hi <= lo {
+                continue;
+            }
+            // the least m of a leaf
+            let mut first = None;
+            plan.factors.each_up(lo, hi, |m, e| {
+                let leaf = plan.hard_m(p, m, e).is_some();
+                if leaf {
+                    first = Some(m);
+                }
+                !leaf
+            });
+            let tmax = first.map_or(0, |m| xp / m);
+            *range = HardRange { p, xp, lo, hi, tmax };
+        }
+        debug_assert!(ranges.iter().all(|h| h.tmax == 0) || plan.k == TINY_PRIMES.len());
+        let zmax = ranges.iter().map(|h| h.tmax).max().unwrap_or(0);
+        let seg = seg.min(zmax + 1).max(128).div_ceil(128) * 128;
+        let mut limits = Vec::new();
+        if zmax > 0 {
+            let mut bmax = ranges.iter().rposition(|h| h.tmax > 0).unwrap_or(0);
+            for s in 0..(zmax + 1).div_ceil(seg) {
+                // the β above bmax have their largest u below an earlier start
+                while bmax > 0 && ranges[bmax].tmax < s * seg {
+                    bmax -= 1;
+                }
+                limits.push(bmax);
+            }
+        }
+        DPass { ranges, seg, limits }
+    }
+
+    /// Progress units (about nanoseconds).
+    pub(super) fn units(&self) -> u64 {
+        self.limits.iter().map(|&b| self.segment_units(b)).sum::<u64>() + 1
+    }
+
+    fn segment_units(&self, bmax: usize) -> u64 {
+        bmax as u64 * (self.seg / 256)
+    }
+
+    /// `D`, or `None` when `report` said stop.
+    pub(super) fn run(&self, plan: &Plan, report: &mut dyn FnMut(u64) -> bool) -> Option<u64> {
+        let first = plan.k + 1;
+        // survivors below the current segment, per β
+        let mut before = vec![0u64; plan.a + 1];
+        let mut sum = 0u64;
+        let round = plan.threads * ROUND_PER_THREAD;
+        for start in (0..self.limits.len()).step_by(round) {
+            let end = (start + round).min(self.limits.len());
+            let results: Vec<(u64, Vec<(u64, u64)>)> = (start..end)
+                .into_par_iter()
+                .map(|s| {
+                    let low = s as u64 * self.seg;
+                    segment(plan, &self.ranges, low, low + self.seg, self.limits[s])
+                })
+                .collect();
+            for (local, per_b) in results {
+                sum = sum.wrapping_add(local);
+                for (i, (alive, signed)) in per_b.into_iter().enumerate() {
+                    sum = sum.wrapping_add(signed.wrapping_mul(before[first + i]));
+                    before[first + i] += alive;
+                }
+            }
+            let units: u64 = self.limits[start..end].iter().map(|&b| self.segment_units(b)).sum();
+            if !report(units) {
+                return None;
+            }
+        }
+        Some(sum)
+    }
+}
+
+popcnt_dispatch! {
+    /// One segment `[low, high)` sieved for `β <= bmax`: the sum of `−μ(m)` times
+    /// the survivors from `low` up to `u` over its leaves, and per `β` from
+    /// `k + 1` the survivors of the segment after `p_1, …, p_{β−1}` and the sum of
+    /// `−μ(m)` over its leaves in the segment (modulo `2^64`).
+    fn segment(plan: &Plan, ranges: &[HardRange], low: u64, high: u64, bmax: usize) -> (u64, Vec<(u64, u64)>) = segment_inner
+}
+
+#[inline(always)]
+fn segment_inner(plan: &Plan, ranges: &[HardRange], low: u64, high: u64, bmax: usize) -> (u64, Vec<(u64, u64)>) {
+    let mut block = vec![0u64; ((high - low) / 128) as usize];
+    lay_pattern(&mut block, low);
+    let mut alive: u64 = block.iter().map(|w| u64::from(w.count_ones())).sum();
+    let mut per_b = Vec::with_capacity(bmax.saturating_sub(plan.k));
+    let mut sum = 0u64;
+    for b in plan.k + 1..=bmax {
+        let (mut pos, mut acc) = (0usize, 0u64);
+        let mut signed = 0u64;
+        plan.hard_leaves(
+            &ranges[b],
+            low,
+            high,
+            #[inline(always)]
+            |u, neg| {
+                let n = if u <= low { 0 } else { count_upto(&block, ((u - low - 1) / 2) as usize, &mut pos, &mut acc) };
+                // −μ(m): + for μ = −1
+                if neg {
+                    sum = sum.wrapping_add(n);
+                    signed = signed.wrapping_add(1);
+                } else {
+                    sum = sum.wrapping_sub(n);
+                    signed = signed.wrapping_sub(1);
+                }
+            },
+        );
+        per_b.push((alive, signed));
+        alive -= cross_off_wheel(&mut block, low, plan.prime(b), 0);
+    }
+    (sum, per_b)
+}
