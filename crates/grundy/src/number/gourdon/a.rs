@@ -49,8 +49,8 @@
 //! `Σ_{p <= ∛x} π(min(y, √(x/p)))`, which is `O(x^{2/3}/log² x)` with
 //! `y ~ ∛x·log³ x`; the sieve of `√x` numbers.
 
-use super::{Plan, ROUND_PER_THREAD};
-use crate::number::prime_buckets::bit_sieve::sieve_odd_block;
+use super::sieve::Sieve;
+use super::{Plan, run_length, segmented};
 use crate::number::roots::isqrt;
 use rayon::prelude::*;
 
@@ -104,26 +104,40 @@ fn capped_sum(i0: u64, i1: u64, c: u64, l: u64) -> u64 {
 }
 
 /// `A(p)` but for the look-ups in the segmented table.
+///
+/// The two sums of the pair count meet where `w/y < q` (so `⌊w/q⌋ < y`): for
+/// `q > max(L, w/y)` the term `π(⌊w/q⌋) − π(q) + 1` of the first and the term
+/// `π(⌊w/r⌋) − π(r)` of the second with `r = q` share their look-up, made once
+/// and counted twice. What is left of the second sum are the `r <= w/y`
+/// (closed form) and the `w/y < r <= L` (a look-up each, rarely any).
 fn outside_segments(plan: &Plan, lv: &Leaves) -> u64 {
     let a = plan.a as u64;
     let (il, iq, ib) = (lv.il as u64, lv.iq as u64, lv.ib as u64);
-    let w = lv.w;
-    // N, and Σ (1 − π(q)) over (il, iq]
+    let (w, b) = (lv.w, lv.b as u64);
     let triangle = |n: u64| n * (n + 1) / 2;
-    let mut sum = (a - il).wrapping_add(iq - il).wrapping_sub(triangle(iq) - triangle(il));
-    // π(w/q) <= z
-    for i in lv.ib + 1..=lv.iq {
-        sum = sum.wrapping_add(plan.pi(w / plan.prime(i)));
+    // the r (and q) <= w/y
+    let iy = plan.pi((w / plan.y).min(plan.y));
+    // N, Σ (1 − π(q)) over (il, iq], and −π(r) over the shared (max(iy, il), iq]
+    let shared = iy.max(il).min(iq);
+    let mut sum = (a - il)
+        .wrapping_add(iq - il)
+        .wrapping_sub(triangle(iq) - triangle(il))
+        .wrapping_sub(triangle(iq) - triangle(shared));
+    // the look-ups below z: once up to w/y, twice above
+    let split = iy.clamp(ib, iq) as usize;
+    let look = |i: usize| plan.pi(w / plan.prime(i));
+    for i in lv.ib + 1..=split {
+        sum = sum.wrapping_add(look(i));
     }
-    debug_assert!(ib <= iq);
-    // r from p = p_b to min(y, s): π(y) while r <= w/y, then π(w/r) < y
+    for i in split + 1..=lv.iq {
+        sum = sum.wrapping_add(2 * look(i));
+    }
+    // the second sum for r <= min(y, s): closed up to w/y, then the r <= L
     let ir = plan.pi(lv.s.min(plan.y));
-    if ir >= lv.b as u64 {
-        let ir1 = plan.pi((w / plan.y).min(lv.s).min(plan.y)).clamp(lv.b as u64 - 1, ir);
-        sum = sum.wrapping_add(capped_sum(lv.b as u64, ir1, a, il));
-        for i in ir1 as usize + 1..=ir as usize {
-            let t = plan.pi(w / plan.prime(i));
-            sum = sum.wrapping_add(t.saturating_sub(il.max(i as u64)));
+    if ir >= b {
+        sum = sum.wrapping_add(capped_sum(b, iy.min(ir), a, il));
+        for i in b.max(iy + 1)..=il.min(ir) {
+            sum = sum.wrapping_add(look(i as usize).saturating_sub(il));
         }
     }
     sum
@@ -189,48 +203,47 @@ impl APass {
         if self.segments == 0 {
             return Some((sum, plan.pi(plan.r)));
         }
-        let base = plan.odd_primes_to(isqrt(plan.r));
+        let base = &plan.primes[..plan.pi(isqrt(plan.r).min(plan.y)) as usize];
         let mut pi_lo = plan.pi(self.lo0);
-        let round = (plan.threads * ROUND_PER_THREAD) as u64;
-        for start in (0..self.segments).step_by(round as usize) {
-            let end = (start + round).min(self.segments);
-            let results: Vec<(u64, u64, u64)> = (start..end)
-                .into_par_iter()
+        let task = |first: u64, len: u64| {
+            let mut sieve = Sieve::new(base, self.lo0 + first * self.seg);
+            // one word more, empty: a count at hi − 1 reads its count only
+            let mut bits = vec![0u64; (self.seg / 128) as usize + 1];
+            let mut counts = vec![0u32; bits.len()];
+            (first..first + len)
                 .map(|s| {
                     let lo = self.lo0 + s * self.seg;
-                    segment(plan, &self.list, base, lo, lo + self.seg)
+                    let words = bits.len() - 1;
+                    sieve.primes(&mut bits[..words]);
+                    segment(plan, &self.list, &bits, &mut counts, lo, lo + self.seg)
                 })
-                .collect();
-            for (local, count, primes) in results {
-                sum = sum.wrapping_add(local).wrapping_add(count.wrapping_mul(pi_lo));
-                pi_lo += primes;
-            }
-            if !report((end - start) * self.segment_units()) {
-                return None;
-            }
-        }
+                .collect()
+        };
+        let combine = |(local, count, primes): (u64, u64, u64)| {
+            sum = sum.wrapping_add(local).wrapping_add(count.wrapping_mul(pi_lo));
+            pi_lo += primes;
+        };
+        let units = |s: u64, e: u64| (e - s) * self.segment_units();
+        segmented(plan, self.segments, run_length(plan, self.segments), task, combine, units, report)?;
         Some((sum, pi_lo))
     }
 }
 
 popcnt_dispatch! {
-    /// One segment `[lo, hi)` of the table: the sum of `#{odd primes in (lo, ⌊w/q⌋]}`
+    /// One segment `[lo, hi)` of the table (its odd primes in `bits`, one word
+    /// more empty; `counts` gets the bits before each word): the sum of `#{odd primes in (lo, ⌊w/q⌋]}`
     /// over the look-ups that fall in it, their number, and the odd primes in
     /// `(lo, min(hi − 1, √x)]`. For `lo = 0` the bit of 1 stands in for the
     /// prime 2 (every look-up is above `z >= 2`).
-    fn segment(plan: &Plan, list: &[Segmented], base: &[u32], lo: u64, hi: u64) -> (u64, u64, u64) = segment_inner
+    fn segment(plan: &Plan, list: &[Segmented], bits: &[u64], counts: &mut [u32], lo: u64, hi: u64) -> (u64, u64, u64) = segment_inner
 }
 
 #[inline(always)]
-fn segment_inner(plan: &Plan, list: &[Segmented], base: &[u32], lo: u64, hi: u64) -> (u64, u64, u64) {
+fn segment_inner(plan: &Plan, list: &[Segmented], bits: &[u64], counts: &mut [u32], lo: u64, hi: u64) -> (u64, u64, u64) {
     let words = ((hi - lo) / 128) as usize;
-    // one word more, empty: a count at hi − 1 reads its count only
-    let mut bits = vec![0u64; words + 1];
-    sieve_odd_block(&mut bits[..words], lo, base);
-    let mut counts = Vec::with_capacity(words + 1);
     let mut acc = 0u32;
-    for w in &bits {
-        counts.push(acc);
+    for (c, w) in counts.iter_mut().zip(bits) {
+        *c = acc;
         acc += w.count_ones();
     }
     // the odd primes in (lo, v], v in [lo, hi)

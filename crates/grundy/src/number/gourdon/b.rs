@@ -17,11 +17,11 @@
 //!
 //! Cost: `O((x/y)·log log x)` time, two blocks per thread.
 
-use super::{Plan, ROUND_PER_THREAD};
-use crate::number::prime_buckets::bit_sieve::{count_upto, sieve_odd_block};
+use super::sieve::Sieve;
+use super::{Plan, run_length, segmented};
+use crate::number::prime_buckets::bit_sieve::count_upto;
 use crate::number::roots::isqrt;
 use crate::number::sieve::primes_up_to;
-use rayon::prelude::*;
 
 /// The segments of `[lo0, x/(y+1)]`.
 pub(super) struct BPass {
@@ -57,43 +57,40 @@ impl BPass {
         }
         let end = self.lo0 + self.segments * self.seg;
         let base = primes_up_to(isqrt(end));
-        let base = &base[1.min(base.len())..];
-        let mut sum = 0u64;
-        let mut pi_lo = pi_sqrt;
-        let round = (plan.threads * ROUND_PER_THREAD) as u64;
-        for start in (0..self.segments).step_by(round as usize) {
-            let stop = (start + round).min(self.segments);
-            let results: Vec<(u64, u64, u64)> = (start..stop)
-                .into_par_iter()
+        let small = &base[..base.partition_point(|&p| u64::from(p) * u64::from(p) <= plan.r)];
+        let (mut sum, mut pi_lo) = (0u64, pi_sqrt);
+        let task = |first: u64, len: u64| {
+            let mut sieve = Sieve::new(&base, self.lo0 + first * self.seg);
+            let mut block = vec![0u64; (self.seg / 128) as usize];
+            (first..first + len)
                 .map(|s| {
+                    sieve.primes(&mut block);
                     let lo = self.lo0 + s * self.seg;
-                    segment(plan, base, lo, lo + self.seg, s == 0)
+                    segment(plan, small, &block, lo, lo + self.seg, s == 0)
                 })
-                .collect();
-            for (local, count, primes) in results {
-                sum = sum.wrapping_add(local).wrapping_add(count.wrapping_mul(pi_lo));
-                pi_lo += primes;
-            }
-            if !report((stop - start) * (self.seg / 8)) {
-                return None;
-            }
-        }
+                .collect()
+        };
+        let combine = |(local, count, primes): (u64, u64, u64)| {
+            sum = sum.wrapping_add(local).wrapping_add(count.wrapping_mul(pi_lo));
+            pi_lo += primes;
+        };
+        let run = run_length(plan, self.segments);
+        segmented(plan, self.segments, run, task, combine, |s, e| (e - s) * (self.seg / 8), report)?;
         Some(sum)
     }
 }
 
 popcnt_dispatch! {
-    /// One segment `[lo, hi)`: the sum over the primes `p` with `⌊x/p⌋` in it of
-    /// the primes in `(lo, ⌊x/p⌋]`, their number, and the odd primes in the
-    /// segment. The first segment also takes the `p` with `⌊x/p⌋ < lo`.
-    fn segment(plan: &Plan, base: &[u32], lo: u64, hi: u64, first: bool) -> (u64, u64, u64) = segment_inner
+    /// One segment `[lo, hi)` (its odd primes in `block`): the sum over the primes
+    /// `p` with `⌊x/p⌋` in it of the primes in `(lo, ⌊x/p⌋]`, their number, and the
+    /// odd primes in the segment. The first segment also takes the `p` with
+    /// `⌊x/p⌋ < lo`. `small` holds the primes up to `x^{1/4}`.
+    fn segment(plan: &Plan, small: &[u32], block: &[u64], lo: u64, hi: u64, first: bool) -> (u64, u64, u64) = segment_inner
 }
 
 #[inline(always)]
-fn segment_inner(plan: &Plan, base: &[u32], lo: u64, hi: u64, first: bool) -> (u64, u64, u64) {
+fn segment_inner(plan: &Plan, small: &[u32], block: &[u64], lo: u64, hi: u64, first: bool) -> (u64, u64, u64) {
     let x = plan.x;
-    let mut block = vec![0u64; ((hi - lo) / 128) as usize];
-    sieve_odd_block(&mut block, lo, base);
     let primes = block.iter().map(|w| u64::from(w.count_ones())).sum();
     // the p with ⌊x/p⌋ in [lo, hi): ⌊x/hi⌋ < p <= ⌊x/lo⌋
     let p_hi = if first { plan.r } else { plan.r.min(x / lo) };
@@ -103,13 +100,13 @@ fn segment_inner(plan: &Plan, base: &[u32], lo: u64, hi: u64, first: bool) -> (u
     }
     let p_low = p_lo / 128 * 128;
     let mut ps = vec![0u64; ((p_hi - p_low) / 128 + 1) as usize];
-    sieve_odd_block(&mut ps, p_low, base);
+    Sieve::new(small, p_low).primes(&mut ps);
     let (mut pos, mut acc) = (0usize, 0u64);
     let (mut local, mut count) = (0u64, 0u64);
     for (i, &word) in ps.iter().enumerate().rev() {
         let mut word = word;
         while word != 0 {
-            let bit = 63 - word.leading_zeros() as u64;
+            let bit = 63 - u64::from(word.leading_zeros());
             word &= !(1u64 << bit);
             let p = p_low + 2 * (64 * i as u64 + bit) + 1;
             if p > p_hi {
@@ -120,7 +117,7 @@ fn segment_inner(plan: &Plan, base: &[u32], lo: u64, hi: u64, first: bool) -> (u
             }
             let v = x / p;
             if v > lo {
-                local += count_upto(&block, ((v - lo - 1) / 2) as usize, &mut pos, &mut acc);
+                local += count_upto(block, ((v - lo - 1) / 2) as usize, &mut pos, &mut acc);
             }
             count += 1;
         }

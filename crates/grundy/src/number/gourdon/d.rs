@@ -29,10 +29,10 @@
 //! `β` one popcount pass up to its last leaf.
 
 use super::factor_table::{PRIME, least_factor, negative};
-use super::{Plan, ROUND_PER_THREAD};
-use crate::number::prime_buckets::bit_sieve::{count_upto, cross_off_wheel, lay_pattern};
+use super::sieve::{Multiple, lay_first};
+use super::{Plan, run_length, segmented};
+use crate::number::prime_buckets::bit_sieve::count_upto;
 use crate::number::prime_buckets::phi_tiny::TINY_PRIMES;
-use rayon::prelude::*;
 
 /// The hard leaves of one `β`: `m` in `(lo, hi]`.
 #[derive(Clone, Copy, Debug, Default)]
@@ -145,44 +145,54 @@ impl DPass {
         // survivors below the current segment, per β
         let mut before = vec![0u64; plan.a + 1];
         let mut sum = 0u64;
-        let round = plan.threads * ROUND_PER_THREAD;
-        for start in (0..self.limits.len()).step_by(round) {
-            let end = (start + round).min(self.limits.len());
-            let results: Vec<(u64, Vec<(u64, u64)>)> = (start..end)
-                .into_par_iter()
+        let task = |start: u64, len: u64| {
+            let low = start * self.seg;
+            // the primes p_{k+1} … p_bmax keep their next multiple from segment to segment
+            let mut multiples: Vec<Multiple> =
+                (first..=self.limits[start as usize]).map(|b| Multiple::new(plan.prime(b), plan.prime(b), low)).collect();
+            let mut block = vec![0u64; (self.seg / 128) as usize];
+            (start..start + len)
                 .map(|s| {
-                    let low = s as u64 * self.seg;
-                    segment(plan, &self.ranges, low, low + self.seg, self.limits[s])
+                    let low = s * self.seg;
+                    segment(plan, &self.ranges, &mut multiples, &mut block, low, self.limits[s as usize])
                 })
-                .collect();
-            for (local, per_b) in results {
-                sum = sum.wrapping_add(local);
-                for (i, (alive, signed)) in per_b.into_iter().enumerate() {
-                    sum = sum.wrapping_add(signed.wrapping_mul(before[first + i]));
-                    before[first + i] += alive;
-                }
+                .collect()
+        };
+        let combine = |(local, per_b): (u64, Vec<(u64, u64)>)| {
+            sum = sum.wrapping_add(local);
+            for (i, (alive, signed)) in per_b.into_iter().enumerate() {
+                sum = sum.wrapping_add(signed.wrapping_mul(before[first + i]));
+                before[first + i] += alive;
             }
-            let units: u64 = self.limits[start..end].iter().map(|&b| self.segment_units(b)).sum();
-            if !report(units) {
-                return None;
-            }
-        }
+        };
+        let units = |s: u64, e: u64| self.limits[s as usize..e as usize].iter().map(|&b| self.segment_units(b)).sum();
+        let segments = self.limits.len() as u64;
+        segmented(plan, segments, run_length(plan, segments), task, combine, units, report)?;
         Some(sum)
     }
 }
 
 popcnt_dispatch! {
-    /// One segment `[low, high)` sieved for `β <= bmax`: the sum of `−μ(m)` times
-    /// the survivors from `low` up to `u` over its leaves, and per `β` from
-    /// `k + 1` the survivors of the segment after `p_1, …, p_{β−1}` and the sum of
-    /// `−μ(m)` over its leaves in the segment (modulo `2^64`).
-    fn segment(plan: &Plan, ranges: &[HardRange], low: u64, high: u64, bmax: usize) -> (u64, Vec<(u64, u64)>) = segment_inner
+    /// One segment from `low` (the length of `block`) sieved for `β <= bmax`:
+    /// the sum of `−μ(m)` times the survivors from `low` up to `u` over its
+    /// leaves, and per `β` from `k + 1` the survivors of the segment after
+    /// `p_1, …, p_{β−1}` and the sum of `−μ(m)` over its leaves in the segment
+    /// (modulo `2^64`). `multiples[i]` is the next multiple of `p_{k+1+i}` from
+    /// its square on.
+    fn segment(plan: &Plan, ranges: &[HardRange], multiples: &mut [Multiple], block: &mut [u64], low: u64, bmax: usize) -> (u64, Vec<(u64, u64)>) = segment_inner
 }
 
 #[inline(always)]
-fn segment_inner(plan: &Plan, ranges: &[HardRange], low: u64, high: u64, bmax: usize) -> (u64, Vec<(u64, u64)>) {
-    let mut block = vec![0u64; ((high - low) / 128) as usize];
-    lay_pattern(&mut block, low);
+fn segment_inner(
+    plan: &Plan,
+    ranges: &[HardRange],
+    multiples: &mut [Multiple],
+    block: &mut [u64],
+    low: u64,
+    bmax: usize,
+) -> (u64, Vec<(u64, u64)>) {
+    let high = low + 128 * block.len() as u64;
+    lay_first(block, low);
     let mut alive: u64 = block.iter().map(|w| u64::from(w.count_ones())).sum();
     let mut per_b = Vec::with_capacity(bmax.saturating_sub(plan.k));
     let mut sum = 0u64;
@@ -195,7 +205,7 @@ fn segment_inner(plan: &Plan, ranges: &[HardRange], low: u64, high: u64, bmax: u
             high,
             #[inline(always)]
             |u, neg| {
-                let n = if u <= low { 0 } else { count_upto(&block, ((u - low - 1) / 2) as usize, &mut pos, &mut acc) };
+                let n = if u <= low { 0 } else { count_upto(block, ((u - low - 1) / 2) as usize, &mut pos, &mut acc) };
                 // −μ(m): + for μ = −1
                 if neg {
                     sum = sum.wrapping_add(n);
@@ -207,7 +217,14 @@ fn segment_inner(plan: &Plan, ranges: &[HardRange], low: u64, high: u64, bmax: u
             },
         );
         per_b.push((alive, signed));
-        alive -= cross_off_wheel(&mut block, low, plan.prime(b), 0);
+        // p_b itself, then its multiples from p_b² on (the smaller ones have a smaller factor)
+        let p = plan.prime(b);
+        if p > low && p < high {
+            let i = ((p - low - 1) / 2) as usize;
+            alive -= (block[i >> 6] >> (i & 63)) & 1;
+            block[i >> 6] &= !(1u64 << (i & 63));
+        }
+        alive -= multiples[b - plan.k - 1].cross_counting(block, low);
     }
     (sum, per_b)
 }

@@ -111,6 +111,7 @@ mod d;
 mod factor_table;
 mod params;
 mod phi0;
+mod sieve;
 mod sigma;
 
 use crate::number::prime_buckets::phi_tiny::{PhiTiny, TINY_PRIMES};
@@ -131,8 +132,47 @@ pub fn prime_pi_with_progress(x: u64, progress: &mut dyn FnMut(u64, u64) -> bool
     prime_pi_with(x, Params::for_x(x), progress)
 }
 
-/// Segments per thread in a round of a segmented pass (between progress reports).
-const ROUND_PER_THREAD: usize = 4;
+/// Runs of segments per thread in a round of a segmented pass (between
+/// progress reports).
+const ROUND_PER_THREAD: u64 = 4;
+
+/// Runs a segmented pass over the segments `0..segments`: in rounds, each round
+/// in runs of up to `run` consecutive segments on all cores. `task(first, len)`
+/// returns the results of a run's segments in order, `combine` takes every
+/// result in segment order, and after each round `report(units(first, end))`;
+/// `None` when it said stop.
+fn segmented<R: Send>(
+    plan: &Plan,
+    segments: u64,
+    run: u64,
+    task: impl Fn(u64, u64) -> Vec<R> + Sync,
+    mut combine: impl FnMut(R),
+    units: impl Fn(u64, u64) -> u64,
+    report: &mut dyn FnMut(u64) -> bool,
+) -> Option<()> {
+    use rayon::prelude::*;
+    let run = run.max(1);
+    let round = plan.threads as u64 * ROUND_PER_THREAD * run;
+    for start in (0..segments).step_by(round as usize) {
+        let end = (start + round).min(segments);
+        let results: Vec<Vec<R>> = (start..end)
+            .step_by(run as usize)
+            .collect::<Vec<u64>>()
+            .into_par_iter()
+            .map(|first| task(first, run.min(end - first)))
+            .collect();
+        results.into_iter().flatten().for_each(&mut combine);
+        if !report(units(start, end)) {
+            return None;
+        }
+    }
+    Some(())
+}
+
+/// Segments per run for a pass of `segments`: about 32 rounds, at most 64 segments a run.
+fn run_length(plan: &Plan, segments: u64) -> u64 {
+    (segments / (plan.threads as u64 * ROUND_PER_THREAD * 32)).clamp(1, 64)
+}
 
 /// Everything the terms share.
 pub(super) struct Plan {
@@ -197,12 +237,6 @@ impl Plan {
     #[inline]
     fn pi(&self, n: u64) -> u64 {
         self.table.pi(n)
-    }
-
-    /// The odd primes up to `n` (`n <= y`), the base of a segmented sieve.
-    fn odd_primes_to(&self, n: u64) -> &[u32] {
-        let end = self.pi(n.min(self.y)) as usize;
-        &self.primes[1.min(end)..end]
     }
 }
 

@@ -144,9 +144,11 @@ pub(crate) fn sieve_odd_block(block: &mut [u64], low: u64, primes: &[u32]) {
 #[inline]
 pub(crate) fn count_upto(block: &[u64], i: usize, pos: &mut usize, acc: &mut u64) -> u64 {
     let w = i >> 6;
-    while *pos < w {
-        *acc += u64::from(block[*pos].count_ones());
-        *pos += 1;
+    if *pos < w {
+        // on locals (the references would be stored every word), in a loop the
+        // compiler unrolls
+        *acc += block[*pos..w].iter().map(|&b| u64::from(b.count_ones())).sum::<u64>();
+        *pos = w;
     }
     *acc + u64::from((block[w] & (u64::MAX >> (63 - (i & 63)))).count_ones())
 }
