@@ -50,7 +50,7 @@
 //! `y ~ ∛x·log³ x`; the sieve of `√x` numbers.
 
 use super::sieve::Sieve;
-use super::{Plan, run_length, segmented};
+use super::{Counted, Plan, run_length, segmented};
 use crate::number::roots::isqrt;
 use rayon::prelude::*;
 
@@ -110,7 +110,8 @@ fn capped_sum(i0: u64, i1: u64, c: u64, l: u64) -> u64 {
 /// `π(⌊w/r⌋) − π(r)` of the second with `r = q` share their look-up, made once
 /// and counted twice. What is left of the second sum are the `r <= w/y`
 /// (closed form) and the `w/y < r <= L` (a look-up each, rarely any).
-fn outside_segments(plan: &Plan, lv: &Leaves) -> u64 {
+#[inline(always)]
+fn outside_segments_inner(plan: &Plan, lv: &Leaves) -> u64 {
     let a = plan.a as u64;
     let (il, iq, ib) = (lv.il as u64, lv.iq as u64, lv.ib as u64);
     let (w, b) = (lv.w, lv.b as u64);
@@ -125,22 +126,31 @@ fn outside_segments(plan: &Plan, lv: &Leaves) -> u64 {
         .wrapping_sub(triangle(iq) - triangle(shared));
     // the look-ups below z: once up to w/y, twice above
     let split = iy.clamp(ib, iq) as usize;
-    let look = |i: usize| plan.pi(w / plan.prime(i));
+    // (a function, not a closure: inlined into the popcnt-compiled caller)
+    #[inline(always)]
+    fn look(plan: &Plan, w: u64, i: usize) -> u64 {
+        plan.pi(w / plan.prime(i))
+    }
     for i in lv.ib + 1..=split {
-        sum = sum.wrapping_add(look(i));
+        sum = sum.wrapping_add(look(plan, w, i));
     }
     for i in split + 1..=lv.iq {
-        sum = sum.wrapping_add(2 * look(i));
+        sum = sum.wrapping_add(2 * look(plan, w, i));
     }
     // the second sum for r <= min(y, s): closed up to w/y, then the r <= L
     let ir = plan.pi(lv.s.min(plan.y));
     if ir >= b {
         sum = sum.wrapping_add(capped_sum(b, iy.min(ir), a, il));
         for i in b.max(iy + 1)..=il.min(ir) {
-            sum = sum.wrapping_add(look(i as usize).saturating_sub(il));
+            sum = sum.wrapping_add(look(plan, w, i as usize).saturating_sub(il));
         }
     }
     sum
+}
+
+popcnt_dispatch! {
+    /// [`outside_segments_inner`] (the `π` table counts bits).
+    fn outside_segments(plan: &Plan, lv: &Leaves) -> u64 = outside_segments_inner
 }
 
 /// A `p` with look-ups in the segmented table: `q` with index in `(il, ib]`,
@@ -210,18 +220,16 @@ impl APass {
             // one word more, empty: a count at hi − 1 reads its count only
             let mut bits = vec![0u64; (self.seg / 128) as usize + 1];
             let mut counts = vec![0u32; bits.len()];
-            (first..first + len)
-                .map(|s| {
-                    let lo = self.lo0 + s * self.seg;
-                    let words = bits.len() - 1;
-                    sieve.primes(&mut bits[..words]);
-                    segment(plan, &self.list, &bits, &mut counts, lo, lo + self.seg)
-                })
-                .collect()
+            (first..first + len).fold(Counted::default(), |run, s| {
+                let lo = self.lo0 + s * self.seg;
+                let words = bits.len() - 1;
+                sieve.primes(&mut bits[..words]);
+                run.then(segment(plan, &self.list, &bits, &mut counts, lo, lo + self.seg))
+            })
         };
-        let combine = |(local, count, primes): (u64, u64, u64)| {
-            sum = sum.wrapping_add(local).wrapping_add(count.wrapping_mul(pi_lo));
-            pi_lo += primes;
+        let combine = |c: Counted| {
+            sum = sum.wrapping_add(c.local).wrapping_add(c.count.wrapping_mul(pi_lo));
+            pi_lo += c.primes;
         };
         let units = |s: u64, e: u64| (e - s) * self.segment_units();
         segmented(plan, self.segments, run_length(plan, self.segments), task, combine, units, report)?;
@@ -235,11 +243,11 @@ popcnt_dispatch! {
     /// over the look-ups that fall in it, their number, and the odd primes in
     /// `(lo, min(hi − 1, √x)]`. For `lo = 0` the bit of 1 stands in for the
     /// prime 2 (every look-up is above `z >= 2`).
-    fn segment(plan: &Plan, list: &[Segmented], bits: &[u64], counts: &mut [u32], lo: u64, hi: u64) -> (u64, u64, u64) = segment_inner
+    fn segment(plan: &Plan, list: &[Segmented], bits: &[u64], counts: &mut [u32], lo: u64, hi: u64) -> Counted = segment_inner
 }
 
 #[inline(always)]
-fn segment_inner(plan: &Plan, list: &[Segmented], bits: &[u64], counts: &mut [u32], lo: u64, hi: u64) -> (u64, u64, u64) {
+fn segment_inner(plan: &Plan, list: &[Segmented], bits: &[u64], counts: &mut [u32], lo: u64, hi: u64) -> Counted {
     let words = ((hi - lo) / 128) as usize;
     let mut acc = 0u32;
     for (c, w) in counts.iter_mut().zip(bits) {
@@ -266,5 +274,5 @@ fn segment_inner(plan: &Plan, list: &[Segmented], bits: &[u64], counts: &mut [u3
         looked += to.saturating_sub(from) as u64;
     }
     let primes = if hi - 1 <= plan.r { u64::from(counts[words]) } else { count(plan.r) };
-    (local, looked, primes)
+    Counted { local, count: looked, primes }
 }

@@ -18,7 +18,7 @@
 //! Cost: `O((x/y)·log log x)` time, two blocks per thread.
 
 use super::sieve::Sieve;
-use super::{Plan, run_length, segmented};
+use super::{Counted, Plan, run_length, segmented};
 use crate::number::prime_buckets::bit_sieve::count_upto;
 use crate::number::roots::isqrt;
 use crate::number::sieve::primes_up_to;
@@ -62,17 +62,15 @@ impl BPass {
         let task = |first: u64, len: u64| {
             let mut sieve = Sieve::new(&base, self.lo0 + first * self.seg);
             let mut block = vec![0u64; (self.seg / 128) as usize];
-            (first..first + len)
-                .map(|s| {
-                    sieve.primes(&mut block);
-                    let lo = self.lo0 + s * self.seg;
-                    segment(plan, small, &block, lo, lo + self.seg, s == 0)
-                })
-                .collect()
+            (first..first + len).fold(Counted::default(), |run, s| {
+                sieve.primes(&mut block);
+                let lo = self.lo0 + s * self.seg;
+                run.then(segment(plan, small, &block, lo, lo + self.seg, s == 0))
+            })
         };
-        let combine = |(local, count, primes): (u64, u64, u64)| {
-            sum = sum.wrapping_add(local).wrapping_add(count.wrapping_mul(pi_lo));
-            pi_lo += primes;
+        let combine = |c: Counted| {
+            sum = sum.wrapping_add(c.local).wrapping_add(c.count.wrapping_mul(pi_lo));
+            pi_lo += c.primes;
         };
         let run = run_length(plan, self.segments);
         segmented(plan, self.segments, run, task, combine, |s, e| (e - s) * (self.seg / 8), report)?;
@@ -85,18 +83,18 @@ popcnt_dispatch! {
     /// `p` with `⌊x/p⌋` in it of the primes in `(lo, ⌊x/p⌋]`, their number, and the
     /// odd primes in the segment. The first segment also takes the `p` with
     /// `⌊x/p⌋ < lo`. `small` holds the primes up to `x^{1/4}`.
-    fn segment(plan: &Plan, small: &[u32], block: &[u64], lo: u64, hi: u64, first: bool) -> (u64, u64, u64) = segment_inner
+    fn segment(plan: &Plan, small: &[u32], block: &[u64], lo: u64, hi: u64, first: bool) -> Counted = segment_inner
 }
 
 #[inline(always)]
-fn segment_inner(plan: &Plan, small: &[u32], block: &[u64], lo: u64, hi: u64, first: bool) -> (u64, u64, u64) {
+fn segment_inner(plan: &Plan, small: &[u32], block: &[u64], lo: u64, hi: u64, first: bool) -> Counted {
     let x = plan.x;
     let primes = block.iter().map(|w| u64::from(w.count_ones())).sum();
     // the p with ⌊x/p⌋ in [lo, hi): ⌊x/hi⌋ < p <= ⌊x/lo⌋
     let p_hi = if first { plan.r } else { plan.r.min(x / lo) };
     let p_lo = plan.y.max(x / hi);
     if p_hi <= p_lo {
-        return (0, 0, primes);
+        return Counted { local: 0, count: 0, primes };
     }
     let p_low = p_lo / 128 * 128;
     let mut ps = vec![0u64; ((p_hi - p_low) / 128 + 1) as usize];
@@ -113,7 +111,7 @@ fn segment_inner(plan: &Plan, small: &[u32], block: &[u64], lo: u64, hi: u64, fi
                 continue;
             }
             if p <= p_lo {
-                return (local, count, primes);
+                return Counted { local, count, primes };
             }
             let v = x / p;
             if v > lo {
@@ -122,5 +120,5 @@ fn segment_inner(plan: &Plan, small: &[u32], block: &[u64], lo: u64, hi: u64, fi
             count += 1;
         }
     }
-    (local, count, primes)
+    Counted { local, count, primes }
 }

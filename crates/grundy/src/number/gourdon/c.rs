@@ -21,23 +21,32 @@ use rayon::prelude::*;
 
 /// `C`, modulo `2^64`.
 pub(super) fn c(plan: &Plan) -> u64 {
-    let (x, z) = (plan.x, plan.z);
+    let z = plan.z;
     let top = (plan.k + 1..plan.a).take_while(|&b| plan.prime(b) * plan.prime(b) < z).last().unwrap_or(0);
     (plan.k + 1..=top)
         .into_par_iter()
-        .map(|b| {
-            let p = plan.prime(b);
-            let xp = x / p;
-            let lo = (z / p).max(xp / p / p);
-            let mut sum = 0u64;
-            plan.factors.each_down(lo, z, |m, e| {
-                if e != PRIME && least_factor(e) > p {
-                    // φ = π(u) − b + 2, with −μ(m)
-                    let phi = plan.pi(xp / m) + 2 - b as u64;
-                    sum = if negative(e) { sum.wrapping_add(phi) } else { sum.wrapping_sub(phi) };
-                }
-            });
-            sum
-        })
+        .map(|b| leaves_of(plan, b))
         .reduce(|| 0, u64::wrapping_add)
+}
+
+popcnt_dispatch! {
+    /// The leaves of `p_b` (the `π` table counts bits).
+    fn leaves_of(plan: &Plan, b: usize) -> u64 = leaves_inner
+}
+
+#[inline(always)]
+fn leaves_inner(plan: &Plan, b: usize) -> u64 {
+    let (x, z) = (plan.x, plan.z);
+    let p = plan.prime(b);
+    let xp = x / p;
+    let lo = (z / p).max(xp / p / p);
+    let mut sum = 0u64;
+    plan.factors.each_down(lo, z, |m, e| {
+        if e != PRIME && least_factor(e) > p {
+            // φ = π(u) − b + 2, with −μ(m)
+            let phi = plan.pi(xp / m) + 2 - b as u64;
+            sum = if negative(e) { sum.wrapping_add(phi) } else { sum.wrapping_sub(phi) };
+        }
+    });
+    sum
 }

@@ -31,7 +31,6 @@
 use super::factor_table::{PRIME, least_factor, negative};
 use super::sieve::{Multiple, lay_first};
 use super::{Plan, run_length, segmented};
-use crate::number::prime_buckets::bit_sieve::count_upto;
 use crate::number::prime_buckets::phi_tiny::TINY_PRIMES;
 
 /// The hard leaves of one `β`: `m` in `(lo, hi]`.
@@ -48,7 +47,7 @@ struct HardRange {
 impl Plan {
     /// Whether `m` in the range of `p` is the `m` of a leaf, and then `μ(m) = −1`.
     #[inline(always)]
-    fn hard_m(&self, p: u64, m: u64, e: u32) -> Option<bool> {
+    fn hard_m(&self, p: u64, m: u64, e: u16) -> Option<bool> {
         if e == PRIME {
             (m <= self.y).then_some(true)
         } else {
@@ -67,11 +66,16 @@ impl Plan {
         }
         if h.p * h.p < upper {
             // composites possible: scan the factor table
-            self.factors.each_down(lower, upper, |m, e| {
-                if let Some(neg) = self.hard_m(h.p, m, e) {
-                    f(h.xp / m, neg);
-                }
-            });
+            self.factors.each_down(
+                lower,
+                upper,
+                #[inline(always)]
+                |m, e| {
+                    if let Some(neg) = self.hard_m(h.p, m, e) {
+                        f(h.xp / m, neg);
+                    }
+                },
+            );
         } else {
             let (k_lo, k_hi) = (self.pi(lower.min(self.y)) as usize, self.pi(upper.min(self.y)) as usize);
             for i in (k_lo + 1..=k_hi).rev() {
@@ -113,7 +117,10 @@ impl DPass {
             let tmax = first.map_or(0, |m| xp / m);
             *range = HardRange { p, xp, lo, hi, tmax };
         }
-        debug_assert!(ranges.iter().all(|h| h.tmax == 0) || plan.k == TINY_PRIMES.len());
+        // only up to the last β with a hard leaf
+        ranges.truncate(ranges.iter().rposition(|h| h.tmax > 0).map_or(0, |b| b + 1));
+        ranges.shrink_to_fit();
+        debug_assert!(ranges.is_empty() || plan.k == TINY_PRIMES.len());
         let zmax = ranges.iter().map(|h| h.tmax).max().unwrap_or(0);
         let seg = seg.min(zmax + 1).max(128).div_ceil(128) * 128;
         let mut limits = Vec::new();
@@ -143,24 +150,34 @@ impl DPass {
     pub(super) fn run(&self, plan: &Plan, report: &mut dyn FnMut(u64) -> bool) -> Option<u64> {
         let first = plan.k + 1;
         // survivors below the current segment, per β
-        let mut before = vec![0u64; plan.a + 1];
+        let mut before = vec![0u64; self.ranges.len()];
         let mut sum = 0u64;
         let task = |start: u64, len: u64| {
             let low = start * self.seg;
-            // the primes p_{k+1} … p_bmax keep their next multiple from segment to segment
+            let top = self.limits[start as usize];
+            // the primes p_{k+1} … p_top keep their next multiple from segment to segment
             let mut multiples: Vec<Multiple> =
-                (first..=self.limits[start as usize]).map(|b| Multiple::new(plan.prime(b), plan.prime(b), low)).collect();
+                (first..=top).map(|b| Multiple::new(plan.prime(b), plan.prime(b), low)).collect();
             let mut block = vec![0u64; (self.seg / 128) as usize];
-            (start..start + len)
-                .map(|s| {
-                    let low = s * self.seg;
-                    segment(plan, &self.ranges, &mut multiples, &mut block, low, self.limits[s as usize])
-                })
-                .collect()
+            // the run's sum with the survivors from its start, and per β its
+            // survivors and the sum of −μ(m) over its leaves
+            let mut run_sum = 0u64;
+            let mut run = vec![(0u64, 0u64); top + 1 - first];
+            for s in start..start + len {
+                let low = s * self.seg;
+                let (local, per_b) = segment(plan, &self.ranges, &mut multiples, &mut block, low, self.limits[s as usize]);
+                run_sum = run_sum.wrapping_add(local);
+                for ((alive, signed), (run_alive, run_signed)) in per_b.into_iter().zip(run.iter_mut()) {
+                    run_sum = run_sum.wrapping_add(signed.wrapping_mul(*run_alive));
+                    *run_alive += alive;
+                    *run_signed = run_signed.wrapping_add(signed);
+                }
+            }
+            (run_sum, run)
         };
-        let combine = |(local, per_b): (u64, Vec<(u64, u64)>)| {
-            sum = sum.wrapping_add(local);
-            for (i, (alive, signed)) in per_b.into_iter().enumerate() {
+        let combine = |(run_sum, run): (u64, Vec<(u64, u64)>)| {
+            sum = sum.wrapping_add(run_sum);
+            for (i, (alive, signed)) in run.into_iter().enumerate() {
                 sum = sum.wrapping_add(signed.wrapping_mul(before[first + i]));
                 before[first + i] += alive;
             }
@@ -182,6 +199,34 @@ popcnt_dispatch! {
     fn segment(plan: &Plan, ranges: &[HardRange], multiples: &mut [Multiple], block: &mut [u64], low: u64, bmax: usize) -> (u64, Vec<(u64, u64)>) = segment_inner
 }
 
+/// Words per counter of a segment's survivors: `2^COUNTER_SHIFT`.
+const COUNTER_SHIFT: u32 = 3;
+
+/// The set bits of `block` up to bit `i`, resumed from the `pos` words summed
+/// in `acc` (`i` never decreasing): whole counters (`counters[j]` holds the
+/// bits of words `[j·2^shift, (j+1)·2^shift)`) where they fit, words elsewhere.
+#[inline(always)]
+fn count_to(block: &[u64], counters: &[u32], i: usize, pos: &mut usize, acc: &mut u64) -> u64 {
+    let w = i >> 6;
+    let (mut p, mut a) = (*pos, *acc);
+    let step = 1usize << COUNTER_SHIFT;
+    if p < w {
+        // to a counter boundary, across whole counters, then the words left
+        while p < w && p & (step - 1) != 0 {
+            a += u64::from(block[p].count_ones());
+            p += 1;
+        }
+        while p + step <= w {
+            a += u64::from(counters[p >> COUNTER_SHIFT]);
+            p += step;
+        }
+        a += block[p..w].iter().map(|&b| u64::from(b.count_ones())).sum::<u64>();
+        p = w;
+    }
+    (*pos, *acc) = (p, a);
+    a + u64::from((block[w] & (u64::MAX >> (63 - (i & 63)))).count_ones())
+}
+
 #[inline(always)]
 fn segment_inner(
     plan: &Plan,
@@ -193,7 +238,9 @@ fn segment_inner(
 ) -> (u64, Vec<(u64, u64)>) {
     let high = low + 128 * block.len() as u64;
     lay_first(block, low);
-    let mut alive: u64 = block.iter().map(|w| u64::from(w.count_ones())).sum();
+    let mut counters: Vec<u32> =
+        block.chunks(1 << COUNTER_SHIFT).map(|c| c.iter().map(|w| w.count_ones()).sum()).collect();
+    let mut alive: u64 = counters.iter().map(|&c| u64::from(c)).sum();
     let mut per_b = Vec::with_capacity(bmax.saturating_sub(plan.k));
     let mut sum = 0u64;
     for b in plan.k + 1..=bmax {
@@ -205,7 +252,11 @@ fn segment_inner(
             high,
             #[inline(always)]
             |u, neg| {
-                let n = if u <= low { 0 } else { count_upto(block, ((u - low - 1) / 2) as usize, &mut pos, &mut acc) };
+                let n = if u <= low {
+                    0
+                } else {
+                    count_to(block, &counters, ((u - low - 1) / 2) as usize, &mut pos, &mut acc)
+                };
                 // −μ(m): + for μ = −1
                 if neg {
                     sum = sum.wrapping_add(n);
@@ -221,10 +272,12 @@ fn segment_inner(
         let p = plan.prime(b);
         if p > low && p < high {
             let i = ((p - low - 1) / 2) as usize;
-            alive -= (block[i >> 6] >> (i & 63)) & 1;
+            let set = (block[i >> 6] >> (i & 63)) & 1;
+            alive -= set;
+            counters[i >> (6 + COUNTER_SHIFT)] -= set as u32;
             block[i >> 6] &= !(1u64 << (i & 63));
         }
-        alive -= multiples[b - plan.k - 1].cross_counting(block, low);
+        alive -= multiples[b - plan.k - 1].cross_counting(block, low, &mut counters, COUNTER_SHIFT);
     }
     (sum, per_b)
 }

@@ -1,15 +1,19 @@
 //! `μ(m)` and the least prime factor `p⁻(m)` of the `m <= z` prime to 30, in
-//! one word each: what the composite easy leaves ([`super::c`]) and the hard
+//! 16 bits each: what the composite easy leaves ([`super::c`]) and the hard
 //! leaves ([`super::d`]) ask of their `m`.
 //!
 //! A special leaf's `m` has `p⁻(m) > p >= p_{k+1} = 17`, so only the `m` prime
 //! to `2·3·5` are stored, 8 of every 30 (index `8·⌊m/30⌋ + position of m mod
-//! 30`): `4·8/30` bytes a number. The entry of `m` is
+//! 30`): `2·8/30` bytes a number. The entry of `m` is
 //!
 //! * `0` when `m` has a square factor (or `m = 1`);
-//! * `u32::MAX` when `m` is prime (`μ = −1`, `p⁻(m) = m` reads as "above every
-//!   `p`");
-//! * `p⁻(m) | (μ(m) = −1) << 31` for a squarefree composite (`p⁻(m) <= √z < 2^31`).
+//! * [`PRIME`] (`u16::MAX`) when `m` is prime (`μ = −1`);
+//! * `(p⁻(m) − 1)/2 | (μ(m) = −1) << 15` for a squarefree composite: `p⁻(m)`
+//!   is odd and at most `√z <= 2^16`, and the largest prime below `2^16`,
+//!   65521, leaves the entry below [`PRIME`].
+//!
+//! So [`least_factor`] reads `2·(entry mod 2^15) + 1`: `1` for a square
+//! factor (below every `p`), `65535` for a prime (which the callers test apart).
 //!
 //! Built by a sieve for `p⁻` over the multiples `p·j`, `j >= p` prime to 30,
 //! then one pass in increasing `m`: with `p = p⁻(m)` and `j = m/p` (prime to
@@ -31,14 +35,14 @@ const POSITION: [u8; 30] = {
 };
 
 /// The entry of a prime.
-pub(super) const PRIME: u32 = u32::MAX;
-/// The bits of an entry holding `p⁻(m)`.
-const LPF: u32 = (1 << 31) - 1;
+pub(super) const PRIME: u16 = u16::MAX;
+/// The bits of an entry holding `(p⁻(m) − 1)/2`.
+const LPF: u16 = (1 << 15) - 1;
 
 /// `μ` and `p⁻` of the `m <= limit` prime to 30.
 #[derive(Default)]
 pub(super) struct FactorTable {
-    entries: Vec<u32>,
+    entries: Vec<u16>,
 }
 
 /// The index of `m` (prime to 30).
@@ -47,24 +51,25 @@ fn index(m: u64) -> usize {
     (m / 30) as usize * 8 + POSITION[(m % 30) as usize] as usize
 }
 
-/// `p⁻(m)` from an entry (`LPF` for a prime, 0 for a square factor).
+/// `p⁻(m)` from the entry of a squarefree composite `m` (1 for a square
+/// factor, 65535 for a prime).
 #[inline]
-pub(super) fn least_factor(entry: u32) -> u64 {
-    u64::from(entry & LPF)
+pub(super) fn least_factor(entry: u16) -> u64 {
+    2 * u64::from(entry & LPF) + 1
 }
 
 /// `μ(m) = −1` from the entry of a squarefree `m`.
 #[inline]
-pub(super) fn negative(entry: u32) -> bool {
-    entry >> 31 == 1
+pub(super) fn negative(entry: u16) -> bool {
+    entry >> 15 == 1
 }
 
 impl FactorTable {
     /// The table for `m <= limit`.
     pub(super) fn new(limit: u64) -> FactorTable {
         let len = index_bound(limit);
-        // 1. p⁻ by a sieve (0 = prime, or 1)
-        let mut entries = vec![0u32; len];
+        // 1. p⁻ by a sieve (0 = prime, or 1; p⁻ <= √limit <= 2^16 of a composite)
+        let mut entries = vec![0u16; len];
         for i in 1..len {
             let p = (i / 8) as u64 * 30 + WHEEL[i % 8];
             if p * p > limit {
@@ -82,7 +87,7 @@ impl FactorTable {
                 }
                 let e = &mut entries[index(m)];
                 if *e == 0 {
-                    *e = p as u32;
+                    *e = p as u16;
                 }
                 w += 1;
                 if w == 8 {
@@ -103,7 +108,7 @@ impl FactorTable {
                 if j == 0 || m / p == p || least_factor(j) <= p {
                     0
                 } else {
-                    (p as u32) | (!j & (1 << 31))
+                    ((p - 1) / 2) as u16 | (!j & (1 << 15))
                 }
             };
         }
@@ -112,14 +117,14 @@ impl FactorTable {
 
     /// The entry of `m` (prime to 30, `1 <= m <= limit`).
     #[inline]
-    pub(super) fn get(&self, m: u64) -> u32 {
+    pub(super) fn get(&self, m: u64) -> u16 {
         self.entries[index(m)]
     }
 
     /// Calls `f(m, entry)` for the `m` prime to 30 in `(lo, hi]`, in decreasing
     /// order (`hi <= limit`).
-    #[inline]
-    pub(super) fn each_down(&self, lo: u64, hi: u64, mut f: impl FnMut(u64, u32)) {
+    #[inline(always)]
+    pub(super) fn each_down(&self, lo: u64, hi: u64, mut f: impl FnMut(u64, u16)) {
         if hi <= lo {
             return;
         }
@@ -132,7 +137,8 @@ impl FactorTable {
 
     /// Calls `f(m, entry)` for the `m` prime to 30 in `(lo, hi]`, in increasing
     /// order, while it returns `true` (`hi <= limit`).
-    pub(super) fn each_up(&self, lo: u64, hi: u64, mut f: impl FnMut(u64, u32) -> bool) {
+    #[inline(always)]
+    pub(super) fn each_up(&self, lo: u64, hi: u64, mut f: impl FnMut(u64, u16) -> bool) {
         for i in index_bound(lo)..index_bound(hi.max(lo)) {
             if !f((i / 8) as u64 * 30 + WHEEL[i % 8], self.entries[i]) {
                 return;

@@ -138,14 +138,13 @@ const ROUND_PER_THREAD: u64 = 4;
 
 /// Runs a segmented pass over the segments `0..segments`: in rounds, each round
 /// in runs of up to `run` consecutive segments on all cores. `task(first, len)`
-/// returns the results of a run's segments in order, `combine` takes every
-/// result in segment order, and after each round `report(units(first, end))`;
-/// `None` when it said stop.
+/// returns a run's result, `combine` takes them in segment order, and after
+/// each round `report(units(first, end))`; `None` when it said stop.
 fn segmented<R: Send>(
     plan: &Plan,
     segments: u64,
     run: u64,
-    task: impl Fn(u64, u64) -> Vec<R> + Sync,
+    task: impl Fn(u64, u64) -> R + Sync,
     mut combine: impl FnMut(R),
     units: impl Fn(u64, u64) -> u64,
     report: &mut dyn FnMut(u64) -> bool,
@@ -155,18 +154,40 @@ fn segmented<R: Send>(
     let round = plan.threads as u64 * ROUND_PER_THREAD * run;
     for start in (0..segments).step_by(round as usize) {
         let end = (start + round).min(segments);
-        let results: Vec<Vec<R>> = (start..end)
+        let results: Vec<R> = (start..end)
             .step_by(run as usize)
             .collect::<Vec<u64>>()
             .into_par_iter()
             .map(|first| task(first, run.min(end - first)))
             .collect();
-        results.into_iter().flatten().for_each(&mut combine);
+        results.into_iter().for_each(&mut combine);
         if !report(units(start, end)) {
             return None;
         }
     }
     Some(())
+}
+
+/// What a segment of a `π` table tells its look-ups: the sum of the primes
+/// counted from the segment's start (`local`), how many look-ups there were
+/// (`count`), and the primes of the segment. Consecutive segments fold into
+/// one ([`Counted::then`]); the look-ups add up to `local + count·π(start)`.
+#[derive(Clone, Copy, Debug, Default)]
+struct Counted {
+    local: u64,
+    count: u64,
+    primes: u64,
+}
+
+impl Counted {
+    /// This segment followed by `next`: its look-ups also count this one's primes.
+    fn then(self, next: Counted) -> Counted {
+        Counted {
+            local: self.local.wrapping_add(next.local).wrapping_add(next.count.wrapping_mul(self.primes)),
+            count: self.count.wrapping_add(next.count),
+            primes: self.primes + next.primes,
+        }
+    }
 }
 
 /// Segments per run for a pass of `segments`: about 32 rounds, at most 64 segments a run.
@@ -210,6 +231,7 @@ impl Plan {
         let table = PiTable::new(z);
         let mut primes = table.primes();
         primes.truncate(a);
+        primes.shrink_to_fit();
         // the factor table only where there are special leaves (k < b < a)
         let factors = if k + 1 < a { FactorTable::new(z) } else { FactorTable::default() };
         Plan {

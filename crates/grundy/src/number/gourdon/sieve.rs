@@ -104,19 +104,20 @@ impl Multiple {
     /// past it.
     #[inline(always)]
     pub(super) fn cross(&mut self, block: &mut [u64], low: u64) {
-        self.cross_off::<false>(block, low);
+        self.cross_off::<false>(block, low, &mut [], 0);
     }
 
-    /// [`Multiple::cross`], returning how many bits were set before.
+    /// [`Multiple::cross`], returning how many bits were set before, each also
+    /// taken off `counters[word >> shift]` (the bits of each `2^shift` words).
     #[inline(always)]
-    pub(super) fn cross_counting(&mut self, block: &mut [u64], low: u64) -> u64 {
-        self.cross_off::<true>(block, low)
+    pub(super) fn cross_counting(&mut self, block: &mut [u64], low: u64, counters: &mut [u32], shift: u32) -> u64 {
+        self.cross_off::<true>(block, low, counters, shift)
     }
 
     /// The multiples go round the wheel: a turn of 8 is `15p` odd numbers, so
     /// whole turns are crossed off with the 8 offsets of the turn computed once.
     #[inline(always)]
-    fn cross_off<const COUNT: bool>(&mut self, block: &mut [u64], low: u64) -> u64 {
+    fn cross_off<const COUNT: bool>(&mut self, block: &mut [u64], low: u64, counters: &mut [u32], shift: u32) -> u64 {
         let base = low / 2;
         let end = base + 64 * block.len() as u64;
         let (mut i, mut j) = (self.index, self.wheel);
@@ -124,7 +125,9 @@ impl Multiple {
         let mut clear = |b: u64| {
             let (w, bit) = ((b >> 6) as usize, b & 63);
             if COUNT {
-                cleared += (block[w] >> bit) & 1;
+                let set = (block[w] >> bit) & 1;
+                cleared += set;
+                counters[w >> shift] -= set as u32;
             }
             block[w] &= !(1u64 << bit);
         };
@@ -229,7 +232,9 @@ mod tests {
             let mut m = Multiple::new(p, p, 0);
             for low in (0..20_000u64).step_by(256) {
                 let mut block = vec![u64::MAX; 2];
-                let cleared = m.cross_counting(&mut block, low);
+                let mut counters = vec![64u32; 2];
+                let cleared = m.cross_counting(&mut block, low, &mut counters, 0);
+                assert_eq!(counters, block.iter().map(|w| w.count_ones()).collect::<Vec<_>>());
                 let mut count = 0;
                 for i in 0..128 {
                     let n = low + 2 * i as u64 + 1;
