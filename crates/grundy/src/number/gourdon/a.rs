@@ -187,7 +187,8 @@ impl APass {
             })
             .collect();
         let lo0 = plan.z / 128 * 128;
-        let seg = seg.max(128).div_ceil(128) * 128;
+        // no segment longer than the range
+        let seg = seg.min(plan.r.saturating_sub(lo0) + 1).max(128).div_ceil(128) * 128;
         let segments = if plan.r > plan.z { (plan.r - lo0) / seg + 1 } else { 0 };
         APass { list, lo0, seg, segments }
     }

@@ -34,14 +34,11 @@ pub(super) struct BPass {
 impl BPass {
     pub(super) fn new(plan: &Plan, seg: u64) -> BPass {
         let lo0 = plan.r + (plan.r & 1);
-        let seg = seg.max(128).div_ceil(128) * 128;
-        let segments = if plan.y >= plan.r {
-            0
-        } else {
-            // at least one: it also takes the p with ⌊x/p⌋ = √x < lo0
-            let vmax = plan.x / (plan.y + 1);
-            vmax.saturating_sub(lo0) / seg + 1
-        };
+        let vmax = plan.x / (plan.y + 1);
+        // no segment longer than the range
+        let seg = seg.min(vmax.saturating_sub(lo0) + 1).max(128).div_ceil(128) * 128;
+        // at least one: it also takes the p with ⌊x/p⌋ = √x < lo0
+        let segments = if plan.y >= plan.r { 0 } else { vmax.saturating_sub(lo0) / seg + 1 };
         BPass { lo0, seg, segments }
     }
 

@@ -116,8 +116,8 @@ impl FactorTable {
     }
 
     /// The entry of `m` (prime to 30, `1 <= m <= limit`).
-    #[inline]
-    pub(super) fn get(&self, m: u64) -> u16 {
+    #[cfg(test)]
+    fn get(&self, m: u64) -> u16 {
         self.entries[index(m)]
     }
 
