@@ -1,8 +1,9 @@
-//! `π(N)`, the number of primes up to `N`, by the prime counting behind
-//! Coprime Nim: the special-leaf sum of Lagarias, Miller and Odlyzko with
-//! Deléglise and Rivat's refinements (about `N^{2/3}` time, the default), or
+//! `π(N)`, the number of primes up to `N`: by Gourdon's variant of the
+//! special-leaf sum (about `N^{2/3}/log² N` time, the default), by the
+//! special-leaf sum of Lagarias, Miller and Odlyzko with Deléglise and Rivat's
+//! refinements that gives Coprime Nim its buckets (about `N^{2/3}`), or by
 //! Lucy_Hedgehog's dynamic programme over the values `⌊N/i⌋` (about `N^{3/4}`,
-//! kept as the reference). Both check their time and memory estimates against
+//! kept as the reference). Each checks its time and memory estimates against
 //! the context's budget before any work.
 
 use crate::count::Context;
@@ -32,9 +33,10 @@ pub enum PrimeMethod {
 /// ```
 /// use grundy::{Context, PrimeMethod, prime_pi};
 ///
+/// assert_eq!(prime_pi(10_000_000_000, PrimeMethod::Gourdon, &mut Context::default())?, 455_052_511);
 /// assert_eq!(prime_pi(10_000_000_000, PrimeMethod::Lmo, &mut Context::default())?, 455_052_511);
 /// assert_eq!(prime_pi(1_000_000, PrimeMethod::Lucy, &mut Context::default())?, 78_498);
-/// assert!(prime_pi(u64::MAX, PrimeMethod::Lmo, &mut Context::default()).is_err());
+/// assert!(prime_pi(u64::MAX, PrimeMethod::default(), &mut Context::default()).is_err());
 /// # Ok::<(), grundy::Error>(())
 /// ```
 pub fn prime_pi(n: u64, method: PrimeMethod, ctx: &mut Context<'_>) -> Result<u64, Error> {
