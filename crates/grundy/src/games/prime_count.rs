@@ -41,7 +41,7 @@ pub enum PrimeMethod {
 /// ```
 pub fn prime_pi(n: u64, method: PrimeMethod, ctx: &mut Context<'_>) -> Result<u64, Error> {
     match method {
-        PrimeMethod::Lmo => prime_buckets::check(n, 0.0, &ctx.budget)?,
+        PrimeMethod::Lmo => prime_buckets::check_lmo(n, 0.0, &ctx.budget)?,
         PrimeMethod::Gourdon => gourdon::check(n, &ctx.budget)?,
         PrimeMethod::Lucy => lucy::check(n, &ctx.budget)?,
     }

@@ -2,23 +2,24 @@
 
 /// Defines `$name`, which runs `$inner` (an `#[inline(always)]` function)
 /// compiled with the `popcnt` instruction where the CPU has one: the passes count
-/// bits all the time, and without it `count_ones` is a dozen instructions.
+/// bits all the time, and without it `count_ones` is a dozen instructions. One
+/// type parameter with one bound may follow the name.
 macro_rules! popcnt_dispatch {
-    ($(#[$m:meta])* fn $name:ident($($arg:ident: $ty:ty),*) -> $ret:ty = $inner:ident) => {
+    ($(#[$m:meta])* fn $name:ident $(<$g:ident: $b:path>)? ($($arg:ident: $ty:ty),*) -> $ret:ty = $inner:ident) => {
         $(#[$m])*
-        fn $name($($arg: $ty),*) -> $ret {
+        fn $name $(<$g: $b>)? ($($arg: $ty),*) -> $ret {
             #[cfg(target_arch = "x86_64")]
             {
                 #[target_feature(enable = "popcnt")]
-                fn fast($($arg: $ty),*) -> $ret {
-                    $inner($($arg),*)
+                fn fast $(<$g: $b>)? ($($arg: $ty),*) -> $ret {
+                    $inner $(::<$g>)? ($($arg),*)
                 }
                 if std::arch::is_x86_feature_detected!("popcnt") {
                     // SAFETY: `fast` needs only popcnt, which the CPU was just seen to have.
-                    return unsafe { fast($($arg),*) };
+                    return unsafe { fast $(::<$g>)? ($($arg),*) };
                 }
             }
-            $inner($($arg),*)
+            $inner $(::<$g>)? ($($arg),*)
         }
     };
 }

@@ -24,33 +24,48 @@
 //!
 //! (Gourdon's hyperbola identity: counting the pairs from both ends touches
 //! only the `q, r <= √w`, where the leaves themselves run up to `y`.) All `π`
-//! of a prime are its index, so what is left are
+//! of a prime are its index.
 //!
-//! * closed forms: `N`, `Σ (1 − π(q))`, and the `r <= w/y`, whose
-//!   `π(min(y, w/r)) = π(y)` (an arithmetic series, [`capped_sum`]);
-//! * `π(⌊w/r⌋)` for `w/y < r <= s`: below `y`, from the table up to `z`;
-//! * `π(⌊w/q⌋)` for `L < q <= min(y, s)`: from the table when `⌊w/q⌋ <= z`,
-//!   else (`q <= w/(z+1)`) from a segmented table of `(z, √x]`, since
-//!   `⌊w/q⌋ < x/(p·L) <= √x` (`L >= x/p³` for `p <= x^{1/4}`, `L >= p` above).
+//! # By leaf
+//!
+//! For the buckets each leaf `q` (index `j`) is filed on its own
+//! ([`super::sink`]): it gets `1` (`N`), `π(⌊w/q⌋) − j + 1` if `q <= s` (its
+//! pairs with `r >= q`), and one for every `r < q` with `q <= ⌊w/r⌋` (the
+//! second sum, read by `r`: each `r` adds one to the bins of the `q` in
+//! `(max(L, r), min(y, ⌊w/r⌋)]`, a range). With `iy = π(min(y, w/y))`:
+//!
+//! * the `r <= w/y` reach every `q` up to `y`: the ranges `(max(L, r), a]`,
+//!   for `r <= L` one range `(π(L), a]` as many times as there are such `r`,
+//!   and above `L` a staircase, a slope over `(π(L), iy]` and a range above;
+//! * a `q` in `(max(L, w/y), min(y, s)]` is also an `r` of the second sum: its
+//!   look-up `π(⌊w/q⌋) < y` serves both (once, where `π(x)` alone would count
+//!   it twice);
+//! * the `r` in `(w/y, L]` need a look-up each (rarely any);
+//! * `π(⌊w/q⌋)` for the other `q` come from the table up to `z` when
+//!   `⌊w/q⌋ <= z`, else (`q <= w/(z+1)`) from a segmented table of `(z, √x]`,
+//!   since `⌊w/q⌋ < x/(p·L) <= √x` (`L >= x/p³` for `p <= x^{1/4}`, `L >= p`
+//!   above).
 //!
 //! For `p > ∛x` only `N` is left (`s < p`); for `L >= y` there are no leaves.
 //!
 //! # The segmented table
 //!
-//! `(z, √x]` is sieved in segments ([`crate::number::prime_buckets::bit_sieve`],
-//! a bit per odd number and the count of the bits before each word), on all
-//! cores. A segment `[lo, hi)` answers `π(v) = π(lo) + #{odd primes in (lo, v]}`
-//! for the `q` with `⌊w/q⌋ ∈ [lo, hi)`, i.e. `⌊w/hi⌋ < q <= ⌊w/lo⌋`; it
-//! returns the sum of its counts, how many there were and its primes, and
-//! `π(lo)` is added afterwards, segment by segment (`π(lo)` of the first from
-//! the table, the last count is `π(√x)`).
+//! `(z, √x]` is sieved in segments ([`super::sieve`], a bit per odd number and
+//! the count of the bits before each word), on all cores. A segment `[lo, hi)`
+//! answers `π(v) = π(lo) + #{odd primes in (lo, v]}` for the `q` with
+//! `⌊w/q⌋ ∈ [lo, hi)`, i.e. `⌊w/hi⌋ < q <= ⌊w/lo⌋`. The `π(lo)` of every
+//! segment are known before: from the list of the primes up to `√x` when the
+//! buckets have it, else from a first pass that only counts each segment's
+//! primes (a sieve of `√x` numbers, a small part of the cost); the last is
+//! `π(√x)`.
 //!
 //! Cost: one division and look-up per pair-count term, about
 //! `Σ_{p <= ∛x} π(min(y, √(x/p)))`, which is `O(x^{2/3}/log² x)` with
 //! `y ~ ∛x·log³ x`; the sieve of `√x` numbers.
 
 use super::sieve::Sieve;
-use super::{Counted, Plan, run_length, segmented};
+use super::sink::{Filing, Sink};
+use super::{Plan, run_length, segmented};
 use crate::number::roots::isqrt;
 use rayon::prelude::*;
 
@@ -83,74 +98,54 @@ impl Plan {
     }
 }
 
-/// `Σ_{i=i0}^{i1} max(0, c − max(l, i))`, in `O(1)`.
-fn capped_sum(i0: u64, i1: u64, c: u64, l: u64) -> u64 {
-    if i1 < i0 {
-        return 0;
-    }
-    let mut sum = 0;
-    // i <= l: c − l each
-    if c > l && i0 <= l {
-        sum += (i1.min(l) - i0 + 1) * (c - l);
-    }
-    // l < i < c: c − i each
-    let (lo, hi) = (i0.max(l + 1), i1.min(c.saturating_sub(1)));
-    if c > 0 && lo <= hi {
-        let n = hi - lo + 1;
-        // Σ (c − i) for i = lo..=hi: (c − lo) + … + (c − hi)
-        sum += n * (c - hi) + n * (n - 1) / 2;
-    }
-    sum
-}
-
-/// `A(p)` but for the look-ups in the segmented table.
-///
-/// The two sums of the pair count meet where `w/y < q` (so `⌊w/q⌋ < y`): for
-/// `q > max(L, w/y)` the term `π(⌊w/q⌋) − π(q) + 1` of the first and the term
-/// `π(⌊w/r⌋) − π(r)` of the second with `r = q` share their look-up, made once
-/// and counted twice. What is left of the second sum are the `r <= w/y`
-/// (closed form) and the `w/y < r <= L` (a look-up each, rarely any).
+/// The leaves of one `p` but for the look-ups in the segmented table (see
+/// the module: by leaf).
 #[inline(always)]
-fn outside_segments_inner(plan: &Plan, lv: &Leaves) -> u64 {
-    let a = plan.a as u64;
-    let (il, iq, ib) = (lv.il as u64, lv.iq as u64, lv.ib as u64);
-    let (w, b) = (lv.w, lv.b as u64);
-    let triangle = |n: u64| n * (n + 1) / 2;
-    // the r (and q) <= w/y
-    let iy = plan.pi((w / plan.y).min(plan.y));
-    // N, Σ (1 − π(q)) over (il, iq], and −π(r) over the shared (max(iy, il), iq]
-    let shared = iy.max(il).min(iq);
-    let mut sum = (a - il)
-        .wrapping_add(iq - il)
-        .wrapping_sub(triangle(iq) - triangle(il))
-        .wrapping_sub(triangle(iq) - triangle(shared));
-    // the look-ups below z: once up to w/y, twice above
-    let split = iy.clamp(ib, iq) as usize;
+fn outside_segments_inner<S: Sink>(plan: &Plan, sink: &mut S, lv: &Leaves) {
+    let a = plan.a;
+    let (il, iq, ib, w, b) = (lv.il, lv.iq, lv.ib, lv.w, lv.b);
     // (a function, not a closure: inlined into the popcnt-compiled caller)
     #[inline(always)]
     fn look(plan: &Plan, w: u64, i: usize) -> u64 {
         plan.pi(w / plan.prime(i))
     }
-    for i in lv.ib + 1..=split {
-        sum = sum.wrapping_add(look(plan, w, i));
-    }
-    for i in split + 1..=lv.iq {
-        sum = sum.wrapping_add(2 * look(plan, w, i));
-    }
-    // the second sum for r <= min(y, s): closed up to w/y, then the r <= L
-    let ir = plan.pi(lv.s.min(plan.y));
-    if ir >= b {
-        sum = sum.wrapping_add(capped_sum(b, iy.min(ir), a, il));
-        for i in b.max(iy + 1)..=il.min(ir) {
-            sum = sum.wrapping_add(look(plan, w, i as usize).saturating_sub(il));
+    // N: one for every q
+    sink.range(il, a, 1);
+    // the r (and q) <= w/y reach up to y
+    let iy = plan.pi((w / plan.y).min(plan.y)) as usize;
+    // the pairs r >= q with the table up to z; above w/y the same q as an r < q' too
+    for j in ib + 1..=iq {
+        let t = look(plan, w, j);
+        sink.point(j, (t + 1).wrapping_sub(j as u64));
+        if j > iy {
+            sink.range(j, t as usize, 1);
         }
     }
-    sum
+    // the second sum by r, r from p = p_b to min(y, s)
+    let ir = plan.pi(lv.s.min(plan.y)) as usize;
+    if ir >= b {
+        let top = iy.min(ir);
+        // r <= min(L, w/y): (L, y] each
+        if top >= b && il >= b {
+            sink.range(il, a, (top.min(il) + 1 - b) as u64);
+        }
+        // L < r <= w/y: (r, y] each, a staircase
+        let i0 = b.max(il + 1);
+        if top >= i0 {
+            let end = (top + 1).min(a);
+            sink.slope(i0, end, 1);
+            sink.range(end, a, (top + 1 - i0) as u64);
+        }
+        // w/y < r <= L: (L, π(w/r)]
+        for i in b.max(iy + 1)..=il.min(ir) {
+            sink.range(il, look(plan, w, i) as usize, 1);
+        }
+    }
 }
 
 popcnt_dispatch! {
     /// [`outside_segments_inner`] (the `π` table counts bits).
-    fn outside_segments(plan: &Plan, lv: &Leaves) -> u64 = outside_segments_inner
+    fn outside_segments<S: Sink>(plan: &Plan, sink: &mut S, lv: &Leaves) -> () = outside_segments_inner
 }
 
 /// A `p` with look-ups in the segmented table: `q` with index in `(il, ib]`,
@@ -195,73 +190,116 @@ impl APass {
 
     /// Progress units of the pass (about nanoseconds).
     pub(super) fn units(&self) -> u64 {
-        self.segments * self.segment_units() + 1
+        self.segments * (self.segment_units() + self.seg / 64) + 1
     }
 
     fn segment_units(&self) -> u64 {
         self.seg / 16 + self.list.len() as u64
     }
 
-    /// `A` and `π(√x)`, or `None` when `report` said stop.
-    pub(super) fn run(&self, plan: &Plan, report: &mut dyn FnMut(u64) -> bool) -> Option<(u64, u64)> {
-        let mut sum = (plan.k + 1..plan.a)
-            .into_par_iter()
-            .map(|b| plan.a_leaves(b).map_or(0, |lv| outside_segments(plan, &lv)))
-            .reduce(|| 0, u64::wrapping_add);
+    /// The base of the sieve: the primes up to `⁴√x`.
+    fn base<'a>(&self, plan: &'a Plan) -> &'a [u32] {
+        &plan.primes[..plan.pi(isqrt(plan.r).min(plan.y)) as usize]
+    }
+
+    /// `π` at the start of every segment and `π(√x)` last: from the primes up
+    /// to `√x` when given, else by sieving the segments once.
+    fn starts(&self, plan: &Plan, primes: Option<&[u32]>, report: &mut dyn FnMut(u64) -> bool) -> Option<Vec<u64>> {
+        let lows = (0..self.segments).map(|s| self.lo0 + s * self.seg).chain([plan.r]);
+        if let Some(primes) = primes {
+            return Some(lows.map(|v| primes.partition_point(|&q| u64::from(q) <= v) as u64).collect());
+        }
+        let mut starts = vec![plan.pi(self.lo0)];
+        let task = |first: u64, len: u64| {
+            let mut sieve = Sieve::new(self.base(plan), self.lo0 + first * self.seg);
+            let mut bits = vec![0u64; (self.seg / 128) as usize];
+            (first..first + len)
+                .map(|s| {
+                    sieve.primes(&mut bits);
+                    // the odd primes in (lo, min(hi − 1, √x)] (for lo = 0 the bit of 1 stands in for 2)
+                    let lo = self.lo0 + s * self.seg;
+                    let n = (plan.r.min(lo + self.seg - 1) - lo).div_ceil(2) as usize;
+                    let whole: u64 = bits[..n / 64].iter().map(|w| u64::from(w.count_ones())).sum();
+                    let part = bits.get(n / 64).map_or(0, |w| u64::from((w & ((1u64 << (n % 64)) - 1)).count_ones()));
+                    whole + part
+                })
+                .collect::<Vec<u64>>()
+        };
+        let combine = |primes: Vec<u64>| {
+            for p in primes {
+                starts.push(starts.last().unwrap() + p);
+            }
+        };
+        segmented(plan, self.segments, run_length(plan, self.segments), false, task, combine, |s, e| (e - s) * self.seg / 64, report)?;
+        Some(starts)
+    }
+
+    /// Files `A`'s leaves and returns `π(√x)` (from `primes`, the primes up to
+    /// `√x`, when given), or `None` when `report` said stop.
+    pub(super) fn run<S: Sink>(
+        &self,
+        plan: &Plan,
+        filing: &Filing<S>,
+        primes: Option<&[u32]>,
+        report: &mut dyn FnMut(u64) -> bool,
+    ) -> Option<u64> {
+        (plan.k + 1..plan.a).into_par_iter().with_max_len(64).for_each(|b| {
+            if let Some(lv) = plan.a_leaves(b) {
+                filing.with(|sink| outside_segments(plan, sink, &lv));
+            }
+        });
         if !report(1) {
             return None;
         }
         if self.segments == 0 {
-            return Some((sum, plan.pi(plan.r)));
+            return Some(primes.map_or_else(|| plan.pi(plan.r), |p| p.len() as u64));
         }
-        let base = &plan.primes[..plan.pi(isqrt(plan.r).min(plan.y)) as usize];
-        let mut pi_lo = plan.pi(self.lo0);
+        let starts = self.starts(plan, primes, report)?;
         let task = |first: u64, len: u64| {
-            let mut sieve = Sieve::new(base, self.lo0 + first * self.seg);
+            let mut sieve = Sieve::new(self.base(plan), self.lo0 + first * self.seg);
             // one word more, empty: a count at hi − 1 reads its count only
             let mut bits = vec![0u64; (self.seg / 128) as usize + 1];
             let mut counts = vec![0u32; bits.len()];
-            (first..first + len).fold(Counted::default(), |run, s| {
-                let lo = self.lo0 + s * self.seg;
-                let words = bits.len() - 1;
-                sieve.primes(&mut bits[..words]);
-                run.then(segment(plan, &self.list, &bits, &mut counts, lo, lo + self.seg))
+            filing.with(|sink| {
+                for s in first..first + len {
+                    let lo = self.lo0 + s * self.seg;
+                    let words = bits.len() - 1;
+                    sieve.primes(&mut bits[..words]);
+                    let at = Start { lo, hi: lo + self.seg, pi: starts[s as usize] };
+                    segment(plan, sink, &self.list, &bits, &mut counts, at);
+                }
             })
         };
-        let combine = |c: Counted| {
-            sum = sum.wrapping_add(c.local).wrapping_add(c.count.wrapping_mul(pi_lo));
-            pi_lo += c.primes;
-        };
         let units = |s: u64, e: u64| (e - s) * self.segment_units();
-        segmented(plan, self.segments, run_length(plan, self.segments), task, combine, units, report)?;
-        Some((sum, pi_lo))
+        segmented(plan, self.segments, run_length(plan, self.segments), false, task, |()| (), units, report)?;
+        starts.last().copied()
     }
 }
 
+/// A segment `[lo, hi)` and `π(lo)`.
+#[derive(Clone, Copy, Debug)]
+struct Start {
+    lo: u64,
+    hi: u64,
+    pi: u64,
+}
+
 popcnt_dispatch! {
-    /// One segment `[lo, hi)` of the table (its odd primes in `bits`, one word
-    /// more empty; `counts` gets the bits before each word): the sum of `#{odd primes in (lo, ⌊w/q⌋]}`
-    /// over the look-ups that fall in it, their number, and the odd primes in
-    /// `(lo, min(hi − 1, √x)]`. For `lo = 0` the bit of 1 stands in for the
-    /// prime 2 (every look-up is above `z >= 2`).
-    fn segment(plan: &Plan, list: &[Segmented], bits: &[u64], counts: &mut [u32], lo: u64, hi: u64) -> Counted = segment_inner
+    /// One segment of the table (its odd primes in `bits`, one word more empty;
+    /// `counts` gets the bits before each word): files the `q` whose `⌊w/q⌋`
+    /// fall in it. For `lo = 0` the bit of 1 stands in for the prime 2 (every
+    /// look-up is above `z >= 2`).
+    fn segment<S: Sink>(plan: &Plan, sink: &mut S, list: &[Segmented], bits: &[u64], counts: &mut [u32], at: Start) -> () = segment_inner
 }
 
 #[inline(always)]
-fn segment_inner(plan: &Plan, list: &[Segmented], bits: &[u64], counts: &mut [u32], lo: u64, hi: u64) -> Counted {
-    let words = ((hi - lo) / 128) as usize;
+fn segment_inner<S: Sink>(plan: &Plan, sink: &mut S, list: &[Segmented], bits: &[u64], counts: &mut [u32], at: Start) {
+    let Start { lo, hi, pi } = at;
     let mut acc = 0u32;
     for (c, w) in counts.iter_mut().zip(bits) {
         *c = acc;
         acc += w.count_ones();
     }
-    // the odd primes in (lo, v], v in [lo, hi)
-    let count = |v: u64| {
-        let n = ((v - lo + 1) / 2) as usize;
-        let (i, r) = (n >> 6, n & 63);
-        u64::from(counts[i]) + u64::from((bits[i] & ((1u64 << r) - 1)).count_ones())
-    };
-    let (mut local, mut looked) = (0u64, 0u64);
     for sp in list {
         if sp.vmax < lo || sp.vmin >= hi {
             continue;
@@ -269,11 +307,12 @@ fn segment_inner(plan: &Plan, list: &[Segmented], bits: &[u64], counts: &mut [u3
         // lo <= ⌊w/q⌋ < hi ⟺ ⌊w/hi⌋ < q <= ⌊w/lo⌋
         let from = sp.il.max(plan.pi((sp.w / hi).min(plan.y)) as usize);
         let to = sp.ib.min(sp.w.checked_div(lo).map_or(sp.ib, |v| plan.pi(v.min(plan.y)) as usize));
-        for i in from + 1..=to {
-            local += count(sp.w / plan.prime(i));
+        for j in from + 1..=to {
+            // π(v) = π(lo) + the odd primes in (lo, v]
+            let n = (sp.w / plan.prime(j) - lo).div_ceil(2) as usize;
+            let (i, r) = (n >> 6, n & 63);
+            let t = pi + u64::from(counts[i]) + u64::from((bits[i] & ((1u64 << r) - 1)).count_ones());
+            sink.point(j, (t + 1).wrapping_sub(j as u64));
         }
-        looked += to.saturating_sub(from) as u64;
     }
-    let primes = if hi - 1 <= plan.r { u64::from(counts[words]) } else { count(plan.r) };
-    Counted { local, count: looked, primes }
 }

@@ -13,40 +13,45 @@
 //! `u < x/p³ < p² < z`: one look-up in the table of `π` up to `z` per leaf
 //! (and `u >= p`, as `p² < z < x/z <= u·p`). Such `m` have `P⁺(m) <= y` (see
 //! [`super`]), and are read from the factor table, 8 candidates in 30.
+//! Moreover `p³ > x/z > z` (from `x/p³ < z` and `z < √x`), so `m <= z < p³`
+//! has exactly two prime factors: `μ(m) = +1`, and `P⁺(m) = m/p⁻(m)`, the bin
+//! of the leaf ([`super::sink`]).
 //! Time: a step per `m` prime to 30 in the range, on all cores by `p`.
 
 use super::Plan;
-use super::factor_table::{PRIME, least_factor, negative};
+use super::factor_table::{PRIME, least_factor};
+use super::sink::{Filing, Sink};
 use rayon::prelude::*;
 
-/// `C`, modulo `2^64`.
-pub(super) fn c(plan: &Plan) -> u64 {
+/// Files `C`'s leaves.
+pub(super) fn c<S: Sink>(plan: &Plan, filing: &Filing<S>) {
     let z = plan.z;
     let top = (plan.k + 1..plan.a).take_while(|&b| plan.prime(b) * plan.prime(b) < z).last().unwrap_or(0);
-    (plan.k + 1..=top)
-        .into_par_iter()
-        .map(|b| leaves_of(plan, b))
-        .reduce(|| 0, u64::wrapping_add)
+    (plan.k + 1..=top).into_par_iter().for_each(|b| filing.with(|sink| leaves_of(plan, sink, b)));
 }
 
 popcnt_dispatch! {
     /// The leaves of `p_b` (the `π` table counts bits).
-    fn leaves_of(plan: &Plan, b: usize) -> u64 = leaves_inner
+    fn leaves_of<S: Sink>(plan: &Plan, sink: &mut S, b: usize) -> () = leaves_inner
 }
 
 #[inline(always)]
-fn leaves_inner(plan: &Plan, b: usize) -> u64 {
+fn leaves_inner<S: Sink>(plan: &Plan, sink: &mut S, b: usize) {
     let (x, z) = (plan.x, plan.z);
     let p = plan.prime(b);
     let xp = x / p;
     let lo = (z / p).max(xp / p / p);
-    let mut sum = 0u64;
-    plan.factors.each_down(lo, z, |m, e| {
-        if e != PRIME && least_factor(e) > p {
-            // φ = π(u) − b + 2, with −μ(m)
-            let phi = plan.pi(xp / m) + 2 - b as u64;
-            sum = if negative(e) { sum.wrapping_add(phi) } else { sum.wrapping_sub(phi) };
-        }
-    });
-    sum
+    plan.factors.each_down(
+        lo,
+        z,
+        #[inline(always)]
+        |m, e| {
+            let q = least_factor(e);
+            if e != PRIME && q > p {
+                // m = q·r, r = P⁺(m) (two prime factors: μ = +1, the leaf is −φ)
+                let j = if S::FILES { plan.pi(m / q) as usize } else { 0 };
+                sink.point(j, (plan.pi(xp / m) + 2 - b as u64).wrapping_neg());
+            }
+        },
+    );
 }

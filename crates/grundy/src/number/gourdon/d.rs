@@ -30,6 +30,7 @@
 
 use super::factor_table::{PRIME, least_factor, negative};
 use super::sieve::{Multiple, lay_first};
+use super::sink::{Filing, Sink};
 use super::{Plan, run_length, segmented};
 use crate::number::prime_buckets::phi_tiny::TINY_PRIMES;
 
@@ -55,15 +56,27 @@ impl Plan {
         }
     }
 
-    /// Calls `f(u, μ(m) = −1)` for the hard leaves of `β` with `u` in
-    /// `[low, high)`, in increasing `u`.
+    /// Calls `f(u, j, plus, prime)` for the hard leaves of `β` with `u` in
+    /// `[low, high)`, in increasing `u`: `j = π(P⁺(m))` (only when `files`,
+    /// else 0), `plus` when `−μ(m) = +1`, and whether `m` is prime. The prime
+    /// `m` are every prime of a range, whose indices are returned (`(lo, hi]`,
+    /// empty when `hi <= lo`).
     #[inline(always)]
-    fn hard_leaves(&self, h: &HardRange, low: u64, high: u64, mut f: impl FnMut(u64, bool)) {
+    fn hard_leaves(
+        &self,
+        h: &HardRange,
+        low: u64,
+        high: u64,
+        files: bool,
+        mut f: impl FnMut(u64, usize, bool, bool),
+    ) -> (usize, usize) {
         let upper = h.xp.checked_div(low).map_or(h.hi, |v| h.hi.min(v));
         let lower = h.lo.max(h.xp / high);
         if upper <= lower {
-            return;
+            return (0, 0);
         }
+        // every prime m in (lower, upper] up to y is a leaf (p < lower)
+        let (k_lo, k_hi) = (self.pi(lower.min(self.y)) as usize, self.pi(upper.min(self.y)) as usize);
         if h.p * h.p < upper {
             // composites possible: scan the factor table
             self.factors.each_down(
@@ -71,17 +84,34 @@ impl Plan {
                 upper,
                 #[inline(always)]
                 |m, e| {
-                    if let Some(neg) = self.hard_m(h.p, m, e) {
-                        f(h.xp / m, neg);
+                    if let Some(plus) = self.hard_m(h.p, m, e) {
+                        let prime = e == PRIME;
+                        let j = match (files, prime) {
+                            (false, _) => 0,
+                            (true, true) => self.pi(m) as usize,
+                            (true, false) => self.largest_index(m, e),
+                        };
+                        f(h.xp / m, j, plus, prime);
                     }
                 },
             );
         } else {
-            let (k_lo, k_hi) = (self.pi(lower.min(self.y)) as usize, self.pi(upper.min(self.y)) as usize);
             for i in (k_lo + 1..=k_hi).rev() {
-                f(h.xp / self.prime(i), true);
+                f(h.xp / self.prime(i), i, true, true);
             }
         }
+        (k_lo, k_hi)
+    }
+
+    /// `π(P⁺(m))` for a squarefree `m <= z` prime to 30 with entry `e`, `P⁺(m) <= y`:
+    /// `m` divided by its least prime factor until a prime is left.
+    fn largest_index(&self, m: u64, e: u16) -> usize {
+        let (mut n, mut e) = (m, e);
+        while e != PRIME {
+            n /= least_factor(e);
+            e = self.factors.get(n);
+        }
+        self.pi(n) as usize
     }
 }
 
@@ -146,57 +176,53 @@ impl DPass {
         bmax as u64 * (self.seg / 256)
     }
 
-    /// `D`, or `None` when `report` said stop.
-    pub(super) fn run(&self, plan: &Plan, report: &mut dyn FnMut(u64) -> bool) -> Option<u64> {
+    /// Files `D`'s leaves, or `None` when `report` said stop.
+    pub(super) fn run<S: Sink>(&self, plan: &Plan, filing: &Filing<S>, report: &mut dyn FnMut(u64) -> bool) -> Option<()> {
         let first = plan.k + 1;
-        // survivors below the current segment, per β
+        // survivors below the current run, per β
         let mut before = vec![0u64; self.ranges.len()];
-        let mut sum = 0u64;
         let task = |start: u64, len: u64| {
             let low = start * self.seg;
             let top = self.limits[start as usize];
-            // the primes p_{k+1} … p_top keep their next multiple from segment to segment
-            let mut multiples: Vec<Multiple> =
-                (first..=top).map(|b| Multiple::new(plan.prime(b), plan.prime(b), low)).collect();
-            let mut block = vec![0u64; (self.seg / 128) as usize];
-            // the run's sum with the survivors from its start, and per β its
-            // survivors and the sum of −μ(m) over its leaves
-            let mut run_sum = 0u64;
-            let mut run = vec![(0u64, 0u64); top + 1 - first];
-            for s in start..start + len {
-                let low = s * self.seg;
-                let (local, per_b) = segment(plan, &self.ranges, &mut multiples, &mut block, low, self.limits[s as usize]);
-                run_sum = run_sum.wrapping_add(local);
-                for ((alive, signed), (run_alive, run_signed)) in per_b.into_iter().zip(run.iter_mut()) {
-                    run_sum = run_sum.wrapping_add(signed.wrapping_mul(*run_alive));
-                    *run_alive += alive;
-                    *run_signed = run_signed.wrapping_add(signed);
+            let words = (self.seg / 128) as usize;
+            let mut run = RunState::<S> {
+                // the primes p_{k+1} … p_top keep their next multiple from segment to segment
+                multiples: (first..=top).map(|b| Multiple::new(plan.prime(b), plan.prime(b), low)).collect(),
+                block: vec![0u64; words],
+                counters: vec![0u32; words.div_ceil(1 << COUNTER_SHIFT)],
+                alive: vec![0u64; top + 1 - first],
+                pending: S::pending(top + 1 - first),
+            };
+            filing.with(|sink| {
+                for s in start..start + len {
+                    segment(plan, &self.ranges, sink, &mut run, s * self.seg, self.limits[s as usize]);
                 }
-            }
-            (run_sum, run)
+            });
+            (run.alive, run.pending)
         };
-        let combine = |(run_sum, run): (u64, Vec<(u64, u64)>)| {
-            sum = sum.wrapping_add(run_sum);
-            for (i, (alive, signed)) in run.into_iter().enumerate() {
-                sum = sum.wrapping_add(signed.wrapping_mul(before[first + i]));
-                before[first + i] += alive;
+        let combine = |(alive, pending): (Vec<u64>, S::Pending)| {
+            filing.with(|sink| sink.settle(pending, &before[first..]));
+            for (b, a) in before[first..].iter_mut().zip(alive) {
+                *b += a;
             }
         };
         let units = |s: u64, e: u64| self.limits[s as usize..e as usize].iter().map(|&b| self.segment_units(b)).sum();
         let segments = self.limits.len() as u64;
-        segmented(plan, segments, run_length(plan, segments), task, combine, units, report)?;
-        Some(sum)
+        segmented(plan, segments, run_length(plan, segments), S::FILES, task, combine, units, report)
     }
 }
 
-popcnt_dispatch! {
-    /// One segment from `low` (the length of `block`) sieved for `β <= bmax`:
-    /// the sum of `−μ(m)` times the survivors from `low` up to `u` over its
-    /// leaves, and per `β` from `k + 1` the survivors of the segment after
-    /// `p_1, …, p_{β−1}` and the sum of `−μ(m)` over its leaves in the segment
-    /// (modulo `2^64`). `multiples[i]` is the next multiple of `p_{k+1+i}` from
-    /// its square on.
-    fn segment(plan: &Plan, ranges: &[HardRange], multiples: &mut [Multiple], block: &mut [u64], low: u64, bmax: usize) -> (u64, Vec<(u64, u64)>) = segment_inner
+/// What a run of segments keeps from one to the next.
+struct RunState<S: Sink> {
+    /// `multiples[i]`: the next multiple of `p_{k+1+i}` from its square on.
+    multiples: Vec<Multiple>,
+    block: Vec<u64>,
+    /// The set bits of each `2^COUNTER_SHIFT` words of the block.
+    counters: Vec<u32>,
+    /// Per `β` from `k + 1`: the survivors of the run's segments so far.
+    alive: Vec<u64>,
+    /// The leaves awaiting the survivors below the run.
+    pending: S::Pending,
 }
 
 /// Words per counter of a segment's survivors: `2^COUNTER_SHIFT`.
@@ -227,57 +253,53 @@ fn count_to(block: &[u64], counters: &[u32], i: usize, pos: &mut usize, acc: &mu
     a + u64::from((block[w] & (u64::MAX >> (63 - (i & 63)))).count_ones())
 }
 
+popcnt_dispatch! {
+    /// One segment from `low` (the length of the run's block) sieved for
+    /// `β <= bmax`: each leaf filed with the survivors from the run's start up
+    /// to its `u`, and pending for those below the run.
+    fn segment<S: Sink>(plan: &Plan, ranges: &[HardRange], sink: &mut S, run: &mut RunState<S>, low: u64, bmax: usize) -> () = segment_inner
+}
+
 #[inline(always)]
-fn segment_inner(
-    plan: &Plan,
-    ranges: &[HardRange],
-    multiples: &mut [Multiple],
-    block: &mut [u64],
-    low: u64,
-    bmax: usize,
-) -> (u64, Vec<(u64, u64)>) {
+fn segment_inner<S: Sink>(plan: &Plan, ranges: &[HardRange], sink: &mut S, run: &mut RunState<S>, low: u64, bmax: usize) {
+    let RunState { multiples, block, counters, alive: run_alive, pending } = run;
     let high = low + 128 * block.len() as u64;
     lay_first(block, low);
-    let mut counters: Vec<u32> =
-        block.chunks(1 << COUNTER_SHIFT).map(|c| c.iter().map(|w| w.count_ones()).sum()).collect();
+    for (c, chunk) in counters.iter_mut().zip(block.chunks(1 << COUNTER_SHIFT)) {
+        *c = chunk.iter().map(|w| w.count_ones()).sum();
+    }
     let mut alive: u64 = counters.iter().map(|&c| u64::from(c)).sum();
-    let mut per_b = Vec::with_capacity(bmax.saturating_sub(plan.k));
-    let mut sum = 0u64;
-    for b in plan.k + 1..=bmax {
-        let (mut pos, mut acc) = (0usize, 0u64);
-        let mut signed = 0u64;
-        plan.hard_leaves(
-            &ranges[b],
+    let first = plan.k + 1;
+    for (i, range) in ranges[first..=bmax].iter().enumerate() {
+        let b = first + i;
+        let (mut pos, mut acc) = (0usize, run_alive[i]);
+        let (lo, hi) = plan.hard_leaves(
+            range,
             low,
             high,
+            S::FILES,
             #[inline(always)]
-            |u, neg| {
-                let n = if u <= low {
-                    0
-                } else {
-                    count_to(block, &counters, ((u - low - 1) / 2) as usize, &mut pos, &mut acc)
-                };
-                // −μ(m): + for μ = −1
-                if neg {
-                    sum = sum.wrapping_add(n);
-                    signed = signed.wrapping_add(1);
-                } else {
-                    sum = sum.wrapping_sub(n);
-                    signed = signed.wrapping_sub(1);
+            |u, j, plus, prime| {
+                // the survivors from the run's start up to u
+                let n = if u <= low { acc } else { count_to(block, counters, ((u - low - 1) / 2) as usize, &mut pos, &mut acc) };
+                sink.point(j, if plus { n } else { n.wrapping_neg() });
+                // those below the run later (the primes as one range)
+                if !prime {
+                    S::pend(pending, i, j, plus);
                 }
             },
         );
-        per_b.push((alive, signed));
+        S::pend_range(pending, i, lo, hi);
+        run_alive[i] += alive;
         // p_b itself, then its multiples from p_b² on (the smaller ones have a smaller factor)
         let p = plan.prime(b);
         if p > low && p < high {
-            let i = ((p - low - 1) / 2) as usize;
-            let set = (block[i >> 6] >> (i & 63)) & 1;
+            let at = ((p - low - 1) / 2) as usize;
+            let set = (block[at >> 6] >> (at & 63)) & 1;
             alive -= set;
-            counters[i >> (6 + COUNTER_SHIFT)] -= set as u32;
-            block[i >> 6] &= !(1u64 << (i & 63));
+            counters[at >> (6 + COUNTER_SHIFT)] -= set as u32;
+            block[at >> 6] &= !(1u64 << (at & 63));
         }
-        alive -= multiples[b - plan.k - 1].cross_counting(block, low, &mut counters, COUNTER_SHIFT);
+        alive -= multiples[i].cross_counting(block, low, counters, COUNTER_SHIFT);
     }
-    (sum, per_b)
 }

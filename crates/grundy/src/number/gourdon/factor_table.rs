@@ -100,15 +100,16 @@ impl FactorTable {
         for i in 1..len {
             let m = (i / 8) as u64 * 30 + WHEEL[i % 8];
             let p = u64::from(entries[i]);
-            entries[i] = if p == 0 {
-                PRIME
-            } else {
-                let j = entries[index(m / p)];
-                // p² | m: j = p (a prime, whose entry hides p⁻), or p⁻(j) = p
-                if j == 0 || m / p == p || least_factor(j) <= p {
-                    0
-                } else {
-                    ((p - 1) / 2) as u16 | (!j & (1 << 15))
+            entries[i] = match m.checked_div(p) {
+                None => PRIME,
+                Some(k) => {
+                    let j = entries[index(k)];
+                    // p² | m: k = p (a prime, whose entry hides p⁻), or p⁻(k) = p
+                    if j == 0 || k == p || least_factor(j) <= p {
+                        0
+                    } else {
+                        ((p - 1) / 2) as u16 | (!j & (1 << 15))
+                    }
                 }
             };
         }
@@ -116,8 +117,8 @@ impl FactorTable {
     }
 
     /// The entry of `m` (prime to 30, `1 <= m <= limit`).
-    #[cfg(test)]
-    fn get(&self, m: u64) -> u16 {
+    #[inline]
+    pub(super) fn get(&self, m: u64) -> u16 {
         self.entries[index(m)]
     }
 

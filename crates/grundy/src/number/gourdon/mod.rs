@@ -79,7 +79,7 @@
 //! * [`c`]: the easy leaves with a composite `m`;
 //! * [`d`]: the hard leaves, by a segmented sieve of `[0, x/z)`;
 //! * [`b`]: `B`, by a segmented sieve of `(√x, x/y]`;
-//! * [`sigma`]: `Σ`;
+//! * [`sigma`]: the closed form `Σ`;
 //! * [`factor_table`]: `μ` and the least prime factor of the `m <= z` prime to
 //!   30, which `C` and `D` read;
 //! * this file: the plan the terms share and the sum (3).
@@ -113,13 +113,16 @@ mod params;
 mod phi0;
 mod sieve;
 mod sigma;
+mod sink;
 
 use crate::number::prime_buckets::phi_tiny::{PhiTiny, TINY_PRIMES};
 use crate::number::prime_buckets::pi_table::PiTable;
 use crate::number::roots::{icbrt, isqrt};
+use crate::number::prime_buckets::buckets::PrimeBuckets;
 use factor_table::FactorTable;
+use sink::{Bins, Filing, Sink, Total};
 pub(crate) use params::Params;
-pub use params::{check, memory_estimate, work_estimate};
+pub use params::{bucket_memory_estimate, check, memory_estimate, work_estimate};
 
 /// `π(x)` by Gourdon's method.
 pub fn prime_pi(x: u64) -> u64 {
@@ -137,22 +140,28 @@ pub fn prime_pi_with_progress(x: u64, progress: &mut dyn FnMut(u64, u64) -> bool
 const ROUND_PER_THREAD: u64 = 4;
 
 /// Runs a segmented pass over the segments `0..segments`: in rounds, each round
-/// in runs of up to `run` consecutive segments on all cores. `task(first, len)`
-/// returns a run's result, `combine` takes them in segment order, and after
-/// each round `report(units(first, end))`; `None` when it said stop.
+/// in runs of up to `run` consecutive segments on all cores (with `grow`,
+/// runs of 1 segment first, doubling from round to round: for passes whose
+/// early segments hold most of the work). `task(first, len)` returns a run's
+/// result, `combine` takes them in segment order, and after each round
+/// `report(units(first, end))`; `None` when it said stop.
+#[allow(clippy::too_many_arguments)]
 fn segmented<R: Send>(
     plan: &Plan,
     segments: u64,
     run: u64,
+    grow: bool,
     task: impl Fn(u64, u64) -> R + Sync,
     mut combine: impl FnMut(R),
     units: impl Fn(u64, u64) -> u64,
     report: &mut dyn FnMut(u64) -> bool,
 ) -> Option<()> {
     use rayon::prelude::*;
-    let run = run.max(1);
-    let round = plan.threads as u64 * ROUND_PER_THREAD * run;
-    for start in (0..segments).step_by(round as usize) {
+    let most = run.max(1);
+    let mut run = if grow { 1 } else { most };
+    let mut start = 0;
+    while start < segments {
+        let round = plan.threads as u64 * ROUND_PER_THREAD * run;
         let end = (start + round).min(segments);
         let results: Vec<R> = (start..end)
             .step_by(run as usize)
@@ -164,31 +173,12 @@ fn segmented<R: Send>(
         if !report(units(start, end)) {
             return None;
         }
+        start = end;
+        run = (2 * run).min(most);
     }
     Some(())
 }
 
-/// What a segment of a `π` table tells its look-ups: the sum of the primes
-/// counted from the segment's start (`local`), how many look-ups there were
-/// (`count`), and the primes of the segment. Consecutive segments fold into
-/// one ([`Counted::then`]); the look-ups add up to `local + count·π(start)`.
-#[derive(Clone, Copy, Debug, Default)]
-struct Counted {
-    local: u64,
-    count: u64,
-    primes: u64,
-}
-
-impl Counted {
-    /// This segment followed by `next`: its look-ups also count this one's primes.
-    fn then(self, next: Counted) -> Counted {
-        Counted {
-            local: self.local.wrapping_add(next.local).wrapping_add(next.count.wrapping_mul(self.primes)),
-            count: self.count.wrapping_add(next.count),
-            primes: self.primes + next.primes,
-        }
-    }
-}
 
 /// Segments per run for a pass of `segments`: about 32 rounds, at most 64 segments a run.
 fn run_length(plan: &Plan, segments: u64) -> u64 {
@@ -262,32 +252,124 @@ impl Plan {
     }
 }
 
+/// The passes over the leaves, planned.
+struct Passes {
+    a: a::APass,
+    d: d::DPass,
+    b: b::BPass,
+}
+
+impl Passes {
+    fn new(plan: &Plan, params: &Params) -> Passes {
+        Passes {
+            a: a::APass::new(plan, params.segment),
+            d: d::DPass::new(plan, params.segment),
+            b: b::BPass::new(plan, params.b_segment),
+        }
+    }
+
+    /// Progress units of all the passes.
+    fn units(&self) -> u64 {
+        self.a.units() + self.d.units() + self.b.units() + 1
+    }
+
+    /// Files every leaf of `Φ0`, `A`, `C` and `D`; returns the root's
+    /// `φ(x, k)` and `π(√x)` (`primes`: the primes up to `√x`, if known), or
+    /// `None` when `report` said stop.
+    fn leaves<S: Sink>(
+        &self,
+        plan: &Plan,
+        filing: &Filing<S>,
+        primes: Option<&[u32]>,
+        report: &mut dyn FnMut(u64) -> bool,
+    ) -> Option<(u64, u64)> {
+        let root = phi0::phi0(plan, filing);
+        c::c(plan, filing);
+        let pi_sqrt = self.a.run(plan, filing, primes, report)?;
+        self.d.run(plan, filing, report)?;
+        Some((root, pi_sqrt))
+    }
+}
+
+/// Reports `units` more of `total` done to `progress`; `false` to stop.
+fn reporter<'a>(progress: &'a mut dyn FnMut(u64, u64) -> bool, total: u64) -> impl FnMut(u64) -> bool + 'a {
+    let mut done = 0u64;
+    move |units: u64| {
+        done += units;
+        progress(done.min(total - 1), total)
+    }
+}
+
 /// `π(x)` with explicit parameters (any give the same result; tests vary them).
 pub(crate) fn prime_pi_with(x: u64, params: Params, progress: &mut dyn FnMut(u64, u64) -> bool) -> Option<u64> {
     if x < 4 {
         return progress(1, 1).then_some(x.saturating_sub(1));
     }
     let plan = Plan::new(x, &params);
-    let a_pass = a::APass::new(&plan, params.segment);
-    let d_pass = d::DPass::new(&plan, params.segment);
-    let b_pass = b::BPass::new(&plan, params.b_segment);
-    let total = a_pass.units() + d_pass.units() + b_pass.units() + 1;
+    let passes = Passes::new(&plan, &params);
+    let total = passes.units();
     if !progress(0, total) {
         return None;
     }
-    let mut done = 0u64;
-    let mut report = |units: u64| {
-        done += units;
-        progress(done.min(total - 1), total)
-    };
-    let phi0 = phi0::phi0(&plan);
-    let c = c::c(&plan);
-    let (a, pi_sqrt) = a_pass.run(&plan, &mut report)?;
-    let d = d_pass.run(&plan, &mut report)?;
-    let b = b_pass.run(&plan, pi_sqrt, &mut report)?;
+    let filing = Filing::<Total>::new(plan.threads, plan.a);
+    let mut report = reporter(progress, total);
+    let (root, pi_sqrt) = passes.leaves(&plan, &filing, None, &mut report)?;
+    let b = passes.b.total(&plan, pi_sqrt, &mut report)?;
+    drop(report);
     let sigma = sigma::sigma(plan.a as u64, pi_sqrt);
-    let pi = a.wrapping_sub(b).wrapping_add(c).wrapping_add(d).wrapping_add(phi0).wrapping_add(sigma);
+    let pi = root.wrapping_add(filing.into_sink().0).wrapping_sub(b).wrapping_add(sigma);
     progress(total, total).then_some(pi)
+}
+
+/// The buckets of the primes up to `√x` and `π(x)` (see
+/// [`crate::number::prime_buckets`]), or `None` when `progress(done, total)`
+/// returned `false` (stop).
+pub fn prime_buckets(x: u64, progress: &mut dyn FnMut(u64, u64) -> bool) -> Option<PrimeBuckets> {
+    prime_buckets_with(x, Params::for_x(x), progress)
+}
+
+/// [`prime_buckets`] with explicit parameters: the same passes with every leaf
+/// filed under the largest prime factor of its `m` ([`sink::Bins`]); the
+/// bucket of `p_j` is then
+///
+/// * `φ(⌊x/p_j⌋, j−1)` for `j <= k`, from the tables;
+/// * the negated bin `j` for `k < j <= a`;
+/// * `π(⌊x/p_j⌋) − j + 2` for `y < p_j <= √x`, from `B`'s pass;
+///
+/// and `π(x) = π(√x) + x − 1 − Σ buckets`.
+pub(crate) fn prime_buckets_with(x: u64, params: Params, progress: &mut dyn FnMut(u64, u64) -> bool) -> Option<PrimeBuckets> {
+    if x < 4 {
+        let pi = x.saturating_sub(1);
+        return progress(1, 1).then(|| PrimeBuckets::new(Vec::new(), Vec::new(), pi));
+    }
+    let plan = Plan::new(x, &params);
+    let passes = Passes::new(&plan, &params);
+    let total = passes.units();
+    if !progress(0, total) {
+        return None;
+    }
+    let primes = sieve::primes_up_to(plan.r);
+    let filing = Filing::<Bins>::new(plan.threads, plan.a);
+    let mut report = reporter(progress, total);
+    let (_, pi_sqrt) = passes.leaves(&plan, &filing, Some(&primes), &mut report)?;
+    let mut counts = vec![0u64; primes.len()];
+    // B gives the p above y in decreasing order
+    let mut j = primes.len();
+    passes.b.values(&plan, pi_sqrt, &mut report, &mut |pi_xp| {
+        counts[j - 1] = pi_xp + 2 - j as u64;
+        j -= 1;
+    })?;
+    drop(report);
+    debug_assert_eq!(j, plan.a);
+    for (i, count) in counts.iter_mut().enumerate().take(plan.k) {
+        *count = plan.tiny.phi(x / u64::from(primes[i]), i);
+    }
+    for (count, bin) in counts[plan.k..plan.a].iter_mut().zip(filing.into_sink().values().into_iter().skip(plan.k)) {
+        *count = bin.wrapping_neg();
+    }
+    let sum = counts.iter().fold(0u64, |s, &c| s.wrapping_add(c));
+    let pi = (primes.len() as u64).wrapping_add(x - 1).wrapping_sub(sum);
+    progress(total, total).then(|| PrimeBuckets::new(primes, counts, pi))
 }
 
 #[cfg(test)]

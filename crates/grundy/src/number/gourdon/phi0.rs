@@ -11,31 +11,33 @@
 //! products of increasing primes from the list up to `y` (a depth-first walk,
 //! `m = n·q` with `q > P⁺(n)` and `n·q <= z`, `⌊x/m⌋ = ⌊⌊x/n⌋/q⌋`), so no
 //! factor table is needed; the walks under each first prime run on all cores.
-//! Time `O(z)`: one step per leaf, fewer than `z` of them.
+//! A leaf's last prime is its `P⁺(m)`, the bin it is filed under
+//! ([`super::sink`]). Time `O(z)`: one step per leaf, fewer than `z` of them.
 
 use super::Plan;
+use super::sink::{Filing, Sink};
 use rayon::prelude::*;
 
-/// `Φ0`, modulo `2^64`.
-pub(super) fn phi0(plan: &Plan) -> u64 {
+/// Files the leaves with `m > 1` under `π(P⁺(m))` and returns the root's
+/// `φ(x, k)` (`m = 1`, which no bucket holds).
+pub(super) fn phi0<S: Sink>(plan: &Plan, filing: &Filing<S>) -> u64 {
     let (x, k) = (plan.x, plan.k);
-    let root = plan.tiny.phi(x, k);
-    let rest = (k + 1..=plan.a)
-        .into_par_iter()
-        .map(|i| {
+    (k + 1..plan.a + 1).into_par_iter().with_max_len(64).for_each(|i| {
+        filing.with(|sink| {
             let q = plan.prime(i);
             // m = q: μ = −1
             let xq = x / q;
-            plan.tiny.phi(xq, k).wrapping_neg().wrapping_add(walk(plan, q, true, i + 1, xq))
+            sink.point(i, plan.tiny.phi(xq, k).wrapping_neg());
+            walk(plan, sink, q, true, i + 1, xq);
         })
-        .reduce(|| 0, u64::wrapping_add);
-    root.wrapping_add(rest)
+    });
+    plan.tiny.phi(x, k)
 }
 
 /// The leaves `m = n·q·…` below `n` (`μ(n) = −1` when `negative`), with the
-/// next prime's index from `next` on; `xn = ⌊x/n⌋`.
-fn walk(plan: &Plan, n: u64, negative: bool, next: usize, xn: u64) -> u64 {
-    let mut sum = 0u64;
+/// next prime's index from `next` on; `xn = ⌊x/n⌋`. Each `m`'s last prime is
+/// its largest.
+fn walk<S: Sink>(plan: &Plan, sink: &mut S, n: u64, negative: bool, next: usize, xn: u64) {
     for i in next..=plan.a {
         let q = plan.prime(i);
         let m = n * q;
@@ -45,10 +47,9 @@ fn walk(plan: &Plan, n: u64, negative: bool, next: usize, xn: u64) -> u64 {
         let xm = xn / q;
         // μ(m) = −μ(n)
         let v = plan.tiny.phi(xm, plan.k);
-        sum = if negative { sum.wrapping_add(v) } else { sum.wrapping_sub(v) };
+        sink.point(i, if negative { v } else { v.wrapping_neg() });
         if i < plan.a && m * plan.prime(i + 1) <= plan.z {
-            sum = sum.wrapping_add(walk(plan, m, !negative, i + 1, xm));
+            walk(plan, sink, m, !negative, i + 1, xm);
         }
     }
-    sum
 }

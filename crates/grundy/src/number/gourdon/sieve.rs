@@ -200,10 +200,69 @@ impl Sieve {
     }
 }
 
+/// The primes up to `n`, by the sieve in segments on all cores: once to count
+/// each segment's primes, once to write them in place (no list is held twice).
+pub(super) fn primes_up_to(n: u64) -> Vec<u32> {
+    use rayon::prelude::*;
+    const SEGMENT: u64 = 1 << 18;
+    let base = crate::number::sieve::primes_up_to(crate::number::roots::isqrt(n));
+    // calls `f(q)` for the primes q of segment s, in order
+    let each = |s: u64, f: &mut dyn FnMut(u32)| {
+        let low = s * SEGMENT;
+        let mut block = vec![0u64; (SEGMENT / 128) as usize];
+        Sieve::new(&base, low).primes(&mut block);
+        if low == 0 && n >= 2 {
+            f(2);
+        }
+        for (i, &w) in block.iter().enumerate() {
+            let mut w = w;
+            while w != 0 {
+                let q = low + 128 * i as u64 + 2 * u64::from(w.trailing_zeros()) + 1;
+                w &= w - 1;
+                if q > 1 && q <= n {
+                    f(q as u32);
+                }
+            }
+        }
+    };
+    let segments = n / SEGMENT + 1;
+    let counts: Vec<usize> = (0..segments)
+        .into_par_iter()
+        .map(|s| {
+            let mut c = 0;
+            each(s, &mut |_| c += 1);
+            c
+        })
+        .collect();
+    let mut primes = vec![0u32; counts.iter().sum()];
+    let mut parts = Vec::with_capacity(counts.len());
+    let mut rest = &mut primes[..];
+    for &c in &counts {
+        let (part, tail) = rest.split_at_mut(c);
+        parts.push(part);
+        rest = tail;
+    }
+    parts.into_par_iter().enumerate().for_each(|(s, part)| {
+        let mut i = 0;
+        each(s as u64, &mut |q| {
+            part[i] = q;
+            i += 1;
+        });
+    });
+    primes
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::number::sieve::primes_up_to;
+
+    #[test]
+    fn primes_up_to_match_the_plain_sieve() {
+        for n in [0u64, 1, 2, 3, 127, 128, 129, 1000, (1 << 18) - 1, 1 << 18, (1 << 18) + 1, 1_000_003] {
+            assert_eq!(super::primes_up_to(n), primes_up_to(n), "{n}");
+        }
+    }
 
     #[test]
     fn blocks_hold_the_primes() {
@@ -238,7 +297,7 @@ mod tests {
                 let mut count = 0;
                 for i in 0..128 {
                     let n = low + 2 * i as u64 + 1;
-                    let crossed = n % p == 0 && n / p >= p && [2, 3, 5].iter().all(|q| (n / p) % q != 0);
+                    let crossed = n.is_multiple_of(p) && n / p >= p && [2, 3, 5].iter().all(|&q| !(n / p).is_multiple_of(q));
                     assert_eq!(block[i >> 6] >> (i & 63) & 1 == 0, crossed, "{n} by {p}");
                     count += u64::from(crossed);
                 }

@@ -54,16 +54,31 @@ impl Terms {
     }
 }
 
-/// The terms by the method's passes.
+/// The terms by the method's passes, each added up alone.
 fn fast_terms(x: u64, params: Params) -> Terms {
     let plan = Plan::new(x, &params);
-    let (a, pi_sqrt) = a::APass::new(&plan, params.segment).run(&plan, &mut |_| true).unwrap();
+    let passes = Passes::new(&plan, &params);
+    let alone = |pass: &dyn Fn(&Filing<Total>) -> u64| {
+        let filing = Filing::<Total>::new(plan.threads, plan.a);
+        let own = pass(&filing);
+        own.wrapping_add(filing.into_sink().0)
+    };
+    let pi_sqrt = passes.a.run(&plan, &Filing::<Total>::new(1, plan.a), None, &mut |_| true).unwrap();
     Terms {
-        phi0: phi0::phi0(&plan),
-        a,
-        b: b::BPass::new(&plan, params.b_segment).run(&plan, pi_sqrt, &mut |_| true).unwrap(),
-        c: c::c(&plan),
-        d: d::DPass::new(&plan, params.segment).run(&plan, &mut |_| true).unwrap(),
+        phi0: alone(&|f| phi0::phi0(&plan, f)),
+        a: alone(&|f| {
+            passes.a.run(&plan, f, None, &mut |_| true).unwrap();
+            0
+        }),
+        b: passes.b.total(&plan, pi_sqrt, &mut |_| true).unwrap(),
+        c: alone(&|f| {
+            c::c(&plan, f);
+            0
+        }),
+        d: alone(&|f| {
+            passes.d.run(&plan, f, &mut |_| true).unwrap();
+            0
+        }),
         sigma: sigma::sigma(plan.a as u64, pi_sqrt),
     }
 }
@@ -281,6 +296,72 @@ fn the_estimates_refuse_what_prime_buckets_refuses() {
     }
     assert!(check(u64::MAX, &machine).is_err());
     assert!(memory_estimate(10u64.pow(16)) < 64.0 * (1 << 20) as f64);
+}
+
+/// The buckets and `π(x)` with `params` equal Lucy's.
+fn check_buckets(x: u64, params: Params) {
+    let got = prime_buckets_with(x, params, &mut |_, _| true).unwrap();
+    let mut want = Vec::new();
+    let pi = crate::number::lucy::lucy_sieve(x, |_, c| want.push(c + 1), &mut |_, _| true).unwrap();
+    assert_eq!(got.pi(), pi, "pi({x}) {params:?}");
+    assert_eq!(got.counts(), &want[..], "buckets of {x} {params:?}");
+    assert_eq!(got.primes().len(), want.len(), "primes up to sqrt({x})");
+}
+
+#[test]
+fn every_bucket_to_twenty_thousand_matches_lucy() {
+    for x in 0..=20_000u64 {
+        check_buckets(x, Params::for_x(x));
+    }
+}
+
+#[test]
+fn every_bucket_matches_lucy_for_every_tuning() {
+    for x in [1000u64, 4095, 10_000, 65_536, 100_003, 1_000_000, 12_345_678] {
+        for params in tunings(x) {
+            check_buckets(x, params);
+        }
+    }
+}
+
+#[test]
+fn buckets_around_squares_and_cubes_and_at_ten_to_the_eleven() {
+    for p in [2u64, 3, 5, 7, 11, 13, 17, 19, 23, 97, 101, 997, 1_009, 2_003] {
+        for power in [2u32, 3] {
+            let q = p.pow(power);
+            for x in q - 1..=q + 1 {
+                check_buckets(x, Params::for_x(x));
+                check_buckets(x, Params { y: 0, z: 0, ..Params::for_x(x) });
+            }
+        }
+    }
+    check_buckets(100_000_000_000, Params::for_x(100_000_000_000));
+}
+
+#[test]
+fn buckets_stop_when_progress_says_so() {
+    assert_eq!(prime_buckets(10_000_000_000, &mut |_, _| false), None);
+    let mut calls = 0;
+    let b = prime_buckets(10_000_000_000, &mut |d, t| {
+        assert!(d <= t);
+        calls += 1;
+        true
+    });
+    assert_eq!(b.map(|b| b.pi()), Some(455_052_511));
+    assert!(calls >= 3);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    #[test]
+    fn random_buckets_match_the_special_leaf_sum(x in 0u64..100_000_000_000, y_frac in 0.0f64..1.0, z_mult in 1.0f64..40.0) {
+        let (lo, hi) = (icbrt(x) as f64, isqrt(x) as f64);
+        let y = (lo + y_frac * (hi - lo)) as u64;
+        let params = Params { y, z: (y as f64 * z_mult) as u64, ..Params::for_x(x) };
+        let want = crate::number::prime_buckets::lmo_buckets(x, &mut |_, _| true);
+        prop_assert_eq!(prime_buckets_with(x, params, &mut |_, _| true), want, "{:?}", params);
+    }
 }
 
 proptest! {
