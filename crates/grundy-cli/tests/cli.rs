@@ -397,6 +397,7 @@ fn coprime_methods_agree_on_the_command_line() {
     assert_eq!(ok_line(&["prime-pi", "--n", "1000000"]), "78498");
     assert_eq!(ok_line(&["prime-pi", "--n", "10^10", "--method", "lucy"]), "455052511");
     assert_eq!(ok_line(&["prime-pi", "--n", "10^10", "--method", "lmo"]), "455052511");
+    assert_eq!(ok_line(&["prime-pi", "--n", "10^10", "--method", "gourdon"]), "455052511");
 }
 
 /// Writes `text` to a fresh temporary file and returns its path.

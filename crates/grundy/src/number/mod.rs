@@ -1,9 +1,34 @@
 //! Number theory: sieves by smallest prime factor and exact binomials.
 
+/// Defines `$name`, which runs `$inner` (an `#[inline(always)]` function)
+/// compiled with the `popcnt` instruction where the CPU has one: the passes count
+/// bits all the time, and without it `count_ones` is a dozen instructions. One
+/// type parameter with one bound may follow the name.
+macro_rules! popcnt_dispatch {
+    ($(#[$m:meta])* fn $name:ident $(<$g:ident: $b:path>)? ($($arg:ident: $ty:ty),*) -> $ret:ty = $inner:ident) => {
+        $(#[$m])*
+        fn $name $(<$g: $b>)? ($($arg: $ty),*) -> $ret {
+            #[cfg(target_arch = "x86_64")]
+            {
+                #[target_feature(enable = "popcnt")]
+                fn fast $(<$g: $b>)? ($($arg: $ty),*) -> $ret {
+                    $inner $(::<$g>)? ($($arg),*)
+                }
+                if std::arch::is_x86_feature_detected!("popcnt") {
+                    // SAFETY: `fast` needs only popcnt, which the CPU was just seen to have.
+                    return unsafe { fast $(::<$g>)? ($($arg),*) };
+                }
+            }
+            $inner $(::<$g>)? ($($arg),*)
+        }
+    };
+}
+
 pub mod binomial;
 pub mod binomial_mod;
 pub mod factor;
 pub mod lucy;
+pub mod gourdon;
 pub mod ntt;
 pub mod prime_buckets;
 pub mod roots;

@@ -40,7 +40,7 @@ const WHEEL_HALF_GAP: [usize; 8] = [3, 2, 1, 2, 1, 2, 3, 1];
 /// laid pattern): only the multiples `p·k` with `k` prime to 30 are visited,
 /// 8 of every 15 odd ones. Returns how many bits were set before.
 #[inline]
-pub(super) fn cross_off_wheel(block: &mut [u64], low: u64, p: u64, from: u64) -> u64 {
+pub(crate) fn cross_off_wheel(block: &mut [u64], low: u64, p: u64, from: u64) -> u64 {
     let bits = block.len() as u64 * 64;
     let k = from.max(low + 1).div_ceil(p);
     // the first k' >= k prime to 30 (k mod 30 <= 29 = WHEEL[7])
@@ -94,7 +94,7 @@ fn pattern() -> &'static [u64] {
 
 /// Sets the block (bit `i` for `low + 2i + 1`, `low` a multiple of 128) to the
 /// odd numbers with no factor among [`PATTERN_PRIMES`] (those primes included).
-pub(super) fn lay_pattern(block: &mut [u64], low: u64) {
+pub(crate) fn lay_pattern(block: &mut [u64], low: u64) {
     let pattern = pattern();
     let mut o = ((low / 2) % PATTERN_PERIOD as u64) as usize;
     for w in block.iter_mut() {
@@ -111,7 +111,7 @@ pub(super) fn lay_pattern(block: &mut [u64], low: u64) {
 /// prime factor `q` from `primes` with `q² <= n`, except `q` itself: above
 /// `max primes` these are the odd primes of the block. `primes` must hold the
 /// odd primes in order from 3.
-pub(super) fn sieve_odd_block(block: &mut [u64], low: u64, primes: &[u32]) {
+pub(crate) fn sieve_odd_block(block: &mut [u64], low: u64, primes: &[u32]) {
     let high = low + 128 * block.len() as u64;
     if primes.len() < PATTERN_PRIMES.len() || high <= 13 * 13 {
         block.fill(u64::MAX);
@@ -142,11 +142,13 @@ pub(super) fn sieve_odd_block(block: &mut [u64], low: u64, primes: &[u32]) {
 /// Counts the set bits of `block` up to index `i` incrementally: `pos` words are
 /// already summed in `acc`.
 #[inline]
-pub(super) fn count_upto(block: &[u64], i: usize, pos: &mut usize, acc: &mut u64) -> u64 {
+pub(crate) fn count_upto(block: &[u64], i: usize, pos: &mut usize, acc: &mut u64) -> u64 {
     let w = i >> 6;
-    while *pos < w {
-        *acc += u64::from(block[*pos].count_ones());
-        *pos += 1;
+    if *pos < w {
+        // on locals (the references would be stored every word), in a loop the
+        // compiler unrolls
+        *acc += block[*pos..w].iter().map(|&b| u64::from(b.count_ones())).sum::<u64>();
+        *pos = w;
     }
     *acc + u64::from((block[w] & (u64::MAX >> (63 - (i & 63)))).count_ones())
 }

@@ -3,6 +3,12 @@
 //! trivial/easy/hard split of Deléglise and Rivat, every leaf's contribution
 //! filed under the largest prime factor of its divisor.
 //!
+//! [`prime_buckets`] (Coprime Nim's, and the one [`memory_estimate`] and
+//! [`check`] are about) runs the same filing on Gourdon's passes
+//! ([`super::gourdon`], about twice as fast); this module's own method is
+//! [`lmo_buckets`] (`π(x)` alone: [`prime_pi`], `prime-pi --method lmo`), kept
+//! as its reference.
+//!
 //! # What is computed
 //!
 //! For a prime `p`, the *bucket* `c(p) = #{2 <= n <= x : spf(n) = p}` (`p` itself
@@ -107,76 +113,37 @@
 use crate::number::roots::{icbrt, isqrt};
 use std::sync::Mutex;
 
-/// Defines `$name`, which runs `$inner` (an `#[inline(always)]` function)
-/// compiled with the `popcnt` instruction where the CPU has one: the passes count
-/// bits all the time, and without it `count_ones` is a dozen instructions.
-macro_rules! popcnt_dispatch {
-    ($(#[$m:meta])* fn $name:ident($($arg:ident: $ty:ty),*) -> $ret:ty = $inner:ident) => {
-        $(#[$m])*
-        fn $name($($arg: $ty),*) -> $ret {
-            #[cfg(target_arch = "x86_64")]
-            {
-                #[target_feature(enable = "popcnt")]
-                fn fast($($arg: $ty),*) -> $ret {
-                    $inner($($arg),*)
-                }
-                if std::arch::is_x86_feature_detected!("popcnt") {
-                    // SAFETY: `fast` needs only popcnt, which the CPU was just seen to have.
-                    return unsafe { fast($($arg),*) };
-                }
-            }
-            $inner($($arg),*)
-        }
-    };
-}
-
-mod bit_sieve;
+pub(crate) mod bit_sieve;
+pub(crate) mod buckets;
 mod easy;
 mod hard;
 mod ordinary;
 mod p2;
 mod params;
-mod phi_tiny;
-mod pi_table;
+pub(crate) mod phi_tiny;
+pub(crate) mod pi_table;
 
+pub use buckets::PrimeBuckets;
 use easy::{easy_leaves, trivial_leaves};
 use hard::{HardRange, hard_leaves, hard_ranges, hard_segment_limits, hard_units};
 use ordinary::ordinary_and_first_leaves;
 use p2::{P2Plan, p2_units};
 pub(crate) use params::Params;
-pub use params::{check, memory_estimate, work_estimate};
+pub use params::{check, check_lmo, lmo_memory_estimate, memory_estimate, work_estimate};
 use phi_tiny::{PhiTiny, TINY_PRIMES};
 use pi_table::PiTable;
 
-/// The buckets of the primes up to `√x` and `π(x)`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PrimeBuckets {
-    primes: Vec<u32>,
-    counts: Vec<u64>,
-    pi: u64,
-}
-
-impl PrimeBuckets {
-    /// `π(x)`.
-    pub fn pi(&self) -> u64 {
-        self.pi
-    }
-
-    /// The primes `p <= √x`, in order.
-    pub fn primes(&self) -> &[u32] {
-        &self.primes
-    }
-
-    /// `counts()[i]` = the numbers `2 <= n <= x` whose smallest prime factor is
-    /// `primes()[i]` (that prime included).
-    pub fn counts(&self) -> &[u64] {
-        &self.counts
-    }
-}
-
-/// Buckets and `π(x)` with the default tuning; `None` when `progress`
-/// returned `false` (stop). `progress(done, total)` is called now and then.
+/// Buckets and `π(x)` by the fastest method, Gourdon's passes filing each leaf
+/// by the largest prime factor of its divisor ([`super::gourdon::prime_buckets`]);
+/// `None` when `progress` returned `false` (stop). `progress(done, total)` is
+/// called now and then. The method of this module is [`lmo_buckets`].
 pub fn prime_buckets(x: u64, progress: &mut dyn FnMut(u64, u64) -> bool) -> Option<PrimeBuckets> {
+    super::gourdon::prime_buckets(x, progress)
+}
+
+/// Buckets and `π(x)` by this module's method with the default tuning (the
+/// reference of [`prime_buckets`]).
+pub fn lmo_buckets(x: u64, progress: &mut dyn FnMut(u64, u64) -> bool) -> Option<PrimeBuckets> {
     prime_buckets_with(x, Params::for_x(x), progress)
 }
 
@@ -189,10 +156,10 @@ pub fn smallest_factor_counts(
     progress: &mut dyn FnMut(u64, u64) -> bool,
 ) -> Option<u64> {
     let b = prime_buckets(x, progress)?;
-    for (&p, &c) in b.primes.iter().zip(&b.counts) {
+    for (&p, &c) in b.primes().iter().zip(b.counts()) {
         on_prime(u64::from(p), c - 1);
     }
-    Some(b.pi)
+    Some(b.pi())
 }
 
 /// `π(x)` by this method.
@@ -204,7 +171,7 @@ pub fn prime_pi(x: u64) -> u64 {
 /// keeping the buckets of the primes above the leaf bound `y` (only their sum),
 /// which saves 8 bytes a prime up to `√x`.
 pub fn prime_pi_with_progress(x: u64, progress: &mut dyn FnMut(u64, u64) -> bool) -> Option<u64> {
-    run(x, Params::for_x(x), false, progress).map(|b| b.pi)
+    run(x, Params::for_x(x), false, progress).map(|b| b.pi())
 }
 
 /// Leaves per sieve round and segment bookkeeping.
@@ -302,7 +269,7 @@ fn run(
     let r = isqrt(x);
     if r < 2 {
         let pi = x.min(3).saturating_sub(1);
-        return progress(1, 1).then_some(PrimeBuckets { primes: Vec::new(), counts: Vec::new(), pi });
+        return progress(1, 1).then(|| PrimeBuckets::new(Vec::new(), Vec::new(), pi));
     }
     let plan = Plan::new(x, params.y);
     let a = plan.a;
@@ -365,7 +332,7 @@ fn run(
     if !progress(total, total) {
         return None;
     }
-    Some(PrimeBuckets { primes: plan.primes, counts, pi })
+    Some(PrimeBuckets::new(plan.primes, counts, pi))
 }
 
 /// `lpf` and `jmu` (see [`Plan`]) for `m <= y`, from the smallest prime factors.

@@ -48,8 +48,16 @@ impl Params {
     }
 }
 
-/// Estimated peak bytes of [`super::prime_buckets`] at `x` on the current thread pool.
+/// Estimated peak bytes of [`super::prime_buckets`] at `x` on the current
+/// thread pool (Gourdon's passes in bucket mode,
+/// [`crate::number::gourdon::bucket_memory_estimate`]).
 pub fn memory_estimate(x: u64) -> f64 {
+    crate::number::gourdon::bucket_memory_estimate(x)
+}
+
+/// Estimated peak bytes of this module's method at `x` ([`super::lmo_buckets`],
+/// [`super::prime_pi_with_progress`]) on the current thread pool.
+pub fn lmo_memory_estimate(x: u64) -> f64 {
     let threads = rayon::current_num_threads().max(1);
     let p = Params::for_x(x);
     let r = (x as f64).sqrt();
@@ -80,4 +88,9 @@ pub fn work_estimate(x: u64) -> f64 {
 /// `6·10^18`.
 pub fn check(x: u64, extra_bytes: f64, budget: &Budget) -> Result<(), Error> {
     crate::number::check_prime_counting(work_estimate(x), memory_estimate(x) + extra_bytes, budget, "n")
+}
+
+/// [`check`] for this module's method ([`lmo_memory_estimate`]).
+pub fn check_lmo(x: u64, extra_bytes: f64, budget: &Budget) -> Result<(), Error> {
+    crate::number::check_prime_counting(work_estimate(x), lmo_memory_estimate(x) + extra_bytes, budget, "n")
 }

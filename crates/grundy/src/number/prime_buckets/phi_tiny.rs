@@ -17,7 +17,7 @@
 //! leaves with `b <= c + 1` are all read from these tables.
 
 /// The first primes, whose `φ` is periodic and read from [`PhiTiny`].
-pub(super) const TINY_PRIMES: [u64; 6] = [2, 3, 5, 7, 11, 13];
+pub(crate) const TINY_PRIMES: [u64; 6] = [2, 3, 5, 7, 11, 13];
 
 /// `φ(t, k)` for `k <= 6` in `O(1)`: `φ(t, k) = ⌊t/P⌋·ϕ(P) + φ(t mod P, k)` with
 /// `P = p_1⋯p_k`, since the survivors repeat with period `P`.

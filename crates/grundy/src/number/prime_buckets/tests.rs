@@ -57,8 +57,8 @@ fn lucy_interface_gives_the_same_calls() {
 #[test]
 fn stops_when_progress_says_so() {
     let mut calls = 0;
-    assert_eq!(prime_buckets(10_000_000, &mut |_, _| false), None);
-    let b = prime_buckets(10_000_000, &mut |d, t| {
+    assert_eq!(lmo_buckets(10_000_000, &mut |_, _| false), None);
+    let b = lmo_buckets(10_000_000, &mut |d, t| {
         assert!(d <= t);
         calls += 1;
         true
