@@ -1,41 +1,14 @@
 //! The nim-values of a long run take the narrowest lanes that hold them:
-//! Grundy's game (values below 256) keeps a byte a value while it computes,
+//! Grundy's game (below 256 up to heap 7 250 048) keeps a byte a value while it computes,
 //! so its peak is about 5 bytes a value (the bytes beside the period search's
 //! table, then beside the 32-bit values handed back), within the 8 bytes a
 //! value checked against the budget before any work; a request past the
 //! budget is refused before its values exist. One test in its own binary: the
-//! allocator below counts every thread.
+//! allocator of `counting` counts every thread.
+
+mod counting;
 
 use grundy::{Budget, Context, Error, HeapGame, Lanes, Limits};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
-
-struct Counting;
-
-static NOW: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let now = NOW.fetch_add(layout.size(), SeqCst) + layout.size();
-        PEAK.fetch_max(now, SeqCst);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        NOW.fetch_sub(layout.size(), SeqCst);
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        // old and new both live while the block moves
-        let now = NOW.fetch_add(new_size, SeqCst) + new_size;
-        PEAK.fetch_max(now, SeqCst);
-        NOW.fetch_sub(layout.size(), SeqCst);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
 
 /// `len` values of `code` with `budget`, keeping what `keep` is handed: the
 /// widths handed over, and the most bytes allocated meanwhile.
@@ -48,14 +21,13 @@ fn analyze_measured(
     let game = HeapGame::octal(code).unwrap();
     let limits = Limits::new(len, u64::MAX).unwrap().with_threads(threads);
     let mut widths = Vec::new();
-    let before = NOW.load(SeqCst);
-    PEAK.store(before, SeqCst);
     let mut ctx = Context::new(budget);
-    let result = game.analyze_resumed(Lanes::Wide(&[]), len, limits, &mut ctx, &mut |g| {
-        widths.push(g.width());
-        Ok(())
+    let (result, peak) = counting::peak_of(|| {
+        game.analyze_resumed(Lanes::Wide(&[]), len, limits, &mut ctx, &mut |g| {
+            widths.push(g.width());
+            Ok(())
+        })
     });
-    let peak = PEAK.load(SeqCst) - before;
     (result.map(|a| a.values.len()), widths, peak)
 }
 
