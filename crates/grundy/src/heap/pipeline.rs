@@ -126,16 +126,18 @@ impl Pacer {
     }
 
     /// Judges a stretch of the pipeline that ended at `len` values after
-    /// `heaps` heaps, `work` units and `elapsed`: not faster than one thread,
-    /// the next stretches run on one thread.
-    fn judge(&mut self, len: usize, heaps: usize, work: u64, elapsed: Duration) {
+    /// `heaps` heaps, `work` units and `elapsed` (`slow`: cut short for
+    /// falling behind one thread): not faster than one thread, the next
+    /// stretches run on one thread. A stretch of fewer than 256 heaps that
+    /// ended for another reason (a new largest value) says nothing.
+    fn judge(&mut self, len: usize, heaps: usize, work: u64, elapsed: Duration, slow: bool) {
         self.since = None;
-        if heaps < 256 || self.forced {
+        if self.forced || (heaps < 256 && !slow) {
             return;
         }
         let rate = work as f64 / elapsed.as_secs_f64().max(1e-9);
         match self.alone {
-            Some(alone) if rate < alone * 1.02 => {
+            Some(alone) if slow || rate < alone * 1.02 => {
                 self.off_until = len + self.backoff;
                 self.backoff = (self.backoff * 2).min(MAX_BACKOFF);
                 self.stretch = FIRST_STRETCH;
@@ -171,10 +173,10 @@ impl Pacer {
         end.min(start + self.stretch)
     }
 
-    /// Judges the stretch from `start` (`work` units then, at `clock`) to
-    /// `len` values and `spent` units (see [`Pacer::judge`]).
-    pub(super) fn judged(&mut self, start: usize, len: usize, spent: u64, clock: Instant) {
-        self.judge(len, len - start, spent, clock.elapsed());
+    /// Judges the stretch from `start` (at `clock`) to `len` values, `spent`
+    /// units and how it ended (see [`Pacer::judge`]).
+    pub(super) fn judged(&mut self, start: usize, len: usize, spent: u64, clock: Instant, outcome: &Outcome) {
+        self.judge(len, len - start, spent, clock.elapsed(), outcome.slow);
     }
 }
 
@@ -214,6 +216,19 @@ pub(super) struct Outcome {
     pub(super) wide: Option<(u32, u64)>,
     /// Whether `progress` asked to stop.
     pub(super) interrupted: bool,
+    /// Whether it was cut short for falling behind one thread.
+    slow: bool,
+}
+
+/// Why the calling thread left a stretch.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Exit {
+    /// Its heaps done, or the stretch stopped for a reason of the values.
+    Done,
+    /// `progress` asked to stop.
+    Interrupted,
+    /// Far behind one thread.
+    Slow,
 }
 
 /// Computes the heaps from `state`'s length up to `plan.end` (or a stop, see
@@ -247,7 +262,7 @@ pub(super) fn run<T: Lane>(
         helpers.resize_with(threads - 1, Scratch::default);
     }
     let alone = pacer.alone.filter(|_| !pacer.forced);
-    let interrupted = std::thread::scope(|scope| {
+    let exit = std::thread::scope(|scope| {
         for (t, s) in helpers[..threads - 1].iter_mut().enumerate() {
             let pipe = &pipe;
             scope.spawn(move || pipe.worker(rules, s, start + 1 + t, stop, None));
@@ -262,7 +277,8 @@ pub(super) fn run<T: Lane>(
         rare_values: pipe.rare_values.into_vec(),
         work: pipe.work.into_inner(),
     };
-    (state, Outcome { wide, interrupted })
+    let (interrupted, slow) = (exit == Exit::Interrupted, exit == Exit::Slow);
+    (state, Outcome { wide, interrupted, slow })
 }
 
 /// The state the threads of a stretch share.
@@ -371,7 +387,7 @@ impl<T: Lane> Pipe<T> {
         first: usize,
         stop: &StopAt<'_>,
         mut watch: Option<Watch<'_, '_>>,
-    ) -> bool {
+    ) -> Exit {
         self.parked.lock().unwrap_or_else(|e| e.into_inner()).push(std::thread::current());
         let _guard = StopOnPanic(self);
         let window = self.threads - 1;
@@ -379,21 +395,21 @@ impl<T: Lane> Pipe<T> {
         let mut h = first;
         while h < self.end {
             let Some((v, work)) = heap_value(rules, s, self, h, window) else {
-                return false;
+                return Exit::Done;
             };
             // the turn: every heap before `h` published
             if !self.wait(h) {
-                return false;
+                return Exit::Done;
             }
             let before = self.work.load(Ordering::Relaxed);
             if stop(h, before) {
                 self.stop();
-                return false;
+                return Exit::Done;
             }
             let Some(lane) = T::try_from(v).ok().filter(|_| v <= self.limit) else {
                 *self.wide.lock().unwrap_or_else(|e| e.into_inner()) = Some((v, work));
                 self.stop();
-                return false;
+                return Exit::Done;
             };
             let largest = v as usize >= rules.top;
             if largest {
@@ -413,7 +429,7 @@ impl<T: Lane> Pipe<T> {
             }
             self.wake();
             if largest {
-                return false;
+                return Exit::Done;
             }
             if let Some(watch) = watch.as_mut() {
                 let (len, work) = (self.values.len(), self.work.load(Ordering::Relaxed));
@@ -421,22 +437,23 @@ impl<T: Lane> Pipe<T> {
                     reported = len / 1024;
                     if !(watch.progress)(len, work) {
                         self.stop();
-                        return true;
+                        return Exit::Interrupted;
                     }
                 }
                 // far behind one thread (other programs on the cores, the
                 // threads waiting for each other): end the stretch now
                 let elapsed = watch.clock.elapsed().as_secs_f64();
+                // (with a millisecond for the threads to start)
                 if let Some(alone) = watch.alone
-                    && elapsed > 1.5 * (work - watch.work) as f64 / alone + 2e-4
+                    && elapsed > 1.5 * (work - watch.work) as f64 / alone + 1e-3
                 {
                     self.stop();
-                    return false;
+                    return Exit::Slow;
                 }
             }
             h += self.threads;
         }
-        false
+        Exit::Done
     }
 }
 

@@ -318,7 +318,7 @@ impl<'a> RareValues<'a> {
         for (n, v) in (start..).zip(published) {
             self.count(n, v);
         }
-        self.pacer.judged(start, self.g.len(), self.work - work, clock);
+        self.pacer.judged(start, self.g.len(), self.work - work, clock, &outcome);
         if let Some((v, work)) = outcome.wide {
             self.work += work;
             self.push_known(v);
