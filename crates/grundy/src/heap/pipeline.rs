@@ -30,9 +30,12 @@
 //! **When.** Only where a heap costs enough work that a hand-over (a few
 //! hundred nanoseconds of cache traffic) is small beside it:
 //! [`PIPELINE_WORK`] units a heap, measured on the heaps just computed
-//! (`RareValues::pace`). Kayles `0.77`, `0.16` and `0.106` stay on one
-//! thread (about 100 units a heap at 10^6); `0.07`, `0.137`, `0.6`, `0.14` and
-//! Grundy's game `4!.0` use two (thousands). Codes that split into three heaps
+//! (`RareValues::pace`, every 1024 heaps). Kayles `0.77`, `0.16` and
+//! `0.106` stay on one thread (150 to 350 units a heap, whatever the length);
+//! `0.6`, `0.14` and Grundy's game `4!.0` pass 2000 units within their first
+//! `2·10^4` heaps (about 7000 to 8500 at `10^6`), Dawson's Kayles and chess
+//! (`0.07`, `0.137`: a heap's mex is a search of all its pairs, growing with
+//! the heap) near `2·10^5` heaps (8400 at `10^6`). Codes that split into three heaps
 //! keep one thread: the pair sets of their splits are built once for the
 //! sequence as it grows (`heap::bits`), and their work is counted there.
 //!
@@ -60,8 +63,9 @@ pub(super) type StopAt<'s> = dyn Fn(usize, u64) -> bool + Sync + 's;
 pub(super) type Progress<'p> = dyn FnMut(usize, u64) -> bool + 'p;
 
 /// The work a heap must cost, in units (about a nanosecond), for two heaps
-/// at once to pay: about five microseconds, several times a hand-over.
-pub(super) const PIPELINE_WORK: u64 = 5000;
+/// at once to pay: about two microseconds, several times a hand-over (the
+/// pipeline is then judged by its measured speed).
+pub(super) const PIPELINE_WORK: u64 = 2000;
 
 /// Heaps computed on one thread before any pipeline (the pace is measured
 /// there, and the first stretches are short).
