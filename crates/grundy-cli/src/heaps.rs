@@ -30,13 +30,19 @@ pub struct HeapsArgs {
     /// With --play misere: the largest heap adjoined to the misère quotient while looking for its certificate.
     #[arg(long, value_parser = crate::number, default_value_t = MisereLimits::DEFAULT_MAX_LEN as u64)]
     misere_len: u64,
+    /// Threads of the nim-value computation (default: all cores); the answer is the same for any number.
+    #[arg(long, value_parser = crate::threads)]
+    threads: Option<usize>,
     #[command(flatten)]
     opts: CountOptions,
 }
 
 pub fn run(a: &HeapsArgs) -> CliResult {
     let game = HeapGame::parse(a.moves.as_deref(), a.game.as_deref())?;
-    let limits = Limits::new(usize::try_from(a.max_len).unwrap_or(usize::MAX), a.max_work)?;
+    let limits = crate::with_threads(
+        Limits::new(usize::try_from(a.max_len).unwrap_or(usize::MAX), a.max_work)?,
+        a.threads,
+    );
     let misere = MisereLimits::default().with_max_len(usize::try_from(a.misere_len).unwrap_or(usize::MAX));
     let heaps = Heaps::with_range(game, a.min, a.n, a.piles)?
         .with_limits(limits)

@@ -194,6 +194,22 @@ pub fn number(text: &str) -> Result<u64, String> {
     grundy::parse_u64(text).map_err(|e| message(&e))
 }
 
+/// `--threads N`: a number expression from 1 to 1024.
+pub fn threads(text: &str) -> Result<usize, String> {
+    match number(text)? {
+        n @ 1..=1024 => Ok(n as usize),
+        _ => Err("must be between 1 and 1024".into()),
+    }
+}
+
+/// `limits` on `threads` threads when given (all cores otherwise).
+pub fn with_threads(limits: grundy::Limits, threads: Option<usize>) -> grundy::Limits {
+    match threads {
+        Some(n) => limits.with_threads(n),
+        None => limits,
+    }
+}
+
 /// The library's message in the command line's words: a parameter named
 /// `` `max_len` `` becomes the flag `--max-len`.
 pub fn message(e: &Error) -> String {

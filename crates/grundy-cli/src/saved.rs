@@ -20,42 +20,80 @@
 //! temporary file renamed over the old one, so an interruption during the
 //! write leaves the previous save intact.
 //!
+//! Both ways are streamed: a save writes the values from the lanes the
+//! computation keeps them in (a byte a value while they fit), a chunk at a
+//! time, and a load reads them into lanes of the file's width; no copy of
+//! the whole sequence is built on either side.
+//!
 //! A save replaces only regular files: a target (or its temporary file) that
 //! exists as anything else — a device, a FIFO, a symbolic link, a folder — is
 //! refused before any work starts and again before each write, and the
 //! temporary file is created afresh (`O_EXCL`), so no link is ever followed.
 
 use crate::CliError;
+use grundy::Lanes;
 use std::fs;
-use std::io::Write;
+use std::io::{BufRead, BufReader, Read, Write};
 
 const MAGIC: &str = "grundy nim-values 1";
 
 /// The FNV-1a offset basis (64-bit).
 const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 
-/// FNV-1a (64-bit) continued from `h` over `bytes`.
+/// FNV-1a (64-bit) continued from `h` over `bytes`: a checksum against
+/// truncation and corruption.
 fn fnv1a64_from(h: u64, bytes: &[u8]) -> u64 {
     bytes.iter().fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
-}
-
-/// FNV-1a over bytes (64-bit): a checksum against truncation and corruption.
-fn fnv1a64(bytes: &[u8]) -> u64 {
-    fnv1a64_from(FNV_START, bytes)
 }
 
 /// Values encoded per chunk: the body is never held whole.
 const CHUNK: usize = 1 << 16;
 
 /// The values in `width` bytes each, little-endian, a chunk at a time.
-fn encoded(values: &[u32], width: usize) -> impl Iterator<Item = Vec<u8>> + '_ {
-    values.chunks(CHUNK).map(move |chunk| {
-        let mut bytes = Vec::with_capacity(chunk.len() * width);
-        for v in chunk {
-            bytes.extend_from_slice(&v.to_le_bytes()[..width]);
+fn encoded(values: Lanes<'_>, width: usize) -> impl Iterator<Item = Vec<u8>> + '_ {
+    (0..values.len()).step_by(CHUNK).map(move |start| {
+        let chunk = values.prefix(start + CHUNK);
+        let mut bytes = Vec::with_capacity((chunk.len() - start) * width);
+        match chunk {
+            Lanes::Bytes(v) if width == 1 => bytes.extend_from_slice(&v[start..]),
+            _ => (start..chunk.len()).filter_map(|i| chunk.get(i)).for_each(|v| {
+                bytes.extend_from_slice(&v.to_le_bytes()[..width]);
+            }),
         }
         bytes
     })
+}
+
+/// The width that holds every value: 1, 2 or 4 bytes (bytes need no look).
+fn width_of(values: Lanes<'_>) -> usize {
+    let top = match values {
+        Lanes::Bytes(_) => 0,
+        _ => values.iter().max().unwrap_or(0),
+    };
+    match top {
+        0..=0xFF => 1,
+        0x100..=0xFFFF => 2,
+        _ => 4,
+    }
+}
+
+/// Saved values, in lanes of the file's width.
+#[derive(Debug, PartialEq)]
+pub enum Saved {
+    Bytes(Vec<u8>),
+    Words(Vec<u16>),
+    Wide(Vec<u32>),
+}
+
+impl Saved {
+    /// The values, borrowed.
+    pub fn lanes(&self) -> Lanes<'_> {
+        match self {
+            Saved::Bytes(v) => Lanes::Bytes(v),
+            Saved::Words(v) => Lanes::Words(v),
+            Saved::Wide(v) => Lanes::Wide(v),
+        }
+    }
 }
 
 /// The temporary file a save goes to before it is renamed over `path`.
@@ -81,16 +119,11 @@ pub fn check_target(path: &str) -> Result<(), CliError> {
 }
 
 /// Writes `values` of `game` to `path` (through a temporary file).
-pub fn write(path: &str, game: &str, values: &[u32]) -> Result<(), CliError> {
+pub fn write(path: &str, game: &str, values: Lanes<'_>) -> Result<(), CliError> {
     check_target(path)?;
-    let top = values.iter().copied().max().unwrap_or(0);
-    let width = match top {
-        0..=0xFF => 1,
-        0x100..=0xFFFF => 2,
-        _ => 4,
-    };
-    // the checksum of the body, straight from the values (no bytes built)
-    let check = values.iter().fold(FNV_START, |h, v| fnv1a64_from(h, &v.to_le_bytes()[..width]));
+    let width = width_of(values);
+    // the checksum of the body, a chunk at a time (a first pass: the header comes first)
+    let check = encoded(values, width).fold(FNV_START, |h, chunk| fnv1a64_from(h, &chunk));
     let header =
         format!("{MAGIC}\ngame: {game}\nvalues: {}\nwidth: {width}\nfnv1a64: {check:016x}\n\n", values.len());
     let tmp = partial(path);
@@ -111,19 +144,37 @@ pub fn write(path: &str, game: &str, values: &[u32]) -> Result<(), CliError> {
 
 /// Reads the values of `game` saved in `path`, checking the header and the
 /// checksum.
-pub fn read(path: &str, game: &str) -> Result<Vec<u32>, CliError> {
-    let bytes = fs::read(path).map_err(|e| CliError::Message(format!("cannot read {path}: {e}")))?;
-    parse(&bytes, game).map_err(|why| CliError::Message(format!("{path} cannot be resumed: {why}")))
+pub fn read(path: &str, game: &str) -> Result<Saved, CliError> {
+    let cannot = |e: std::io::Error| CliError::Message(format!("cannot read {path}: {e}"));
+    let file = fs::File::open(path).map_err(cannot)?;
+    let len = file.metadata().map_err(cannot)?.len();
+    parse(BufReader::new(file), len, game)
+        .map_err(|why| CliError::Message(format!("{path} cannot be resumed: {why}")))
 }
 
-/// The values in a saved file's bytes, or why they cannot be used.
-fn parse(bytes: &[u8], game: &str) -> Result<Vec<u32>, String> {
-    let split = bytes.windows(2).position(|w| w == b"\n\n").ok_or("it is not a file of saved nim-values")?;
-    let header = std::str::from_utf8(&bytes[..split]).map_err(|_| "it is not a file of saved nim-values")?;
-    let body = &bytes[split + 2..];
+/// The longest header read (a file without its blank line within is no save).
+const MAX_HEADER: u64 = 1 << 16;
+
+/// The values in a saved file of `len` bytes read from `input`, or why they
+/// cannot be used.
+fn parse(mut input: impl BufRead, len: u64, game: &str) -> Result<Saved, String> {
+    let not_saved = "it is not a file of saved nim-values";
+    let mut header = Vec::new();
+    loop {
+        let before = header.len();
+        let read = (&mut input).take(MAX_HEADER).read_until(b'\n', &mut header).map_err(|e| e.to_string())?;
+        if read == 0 || header.len() as u64 >= MAX_HEADER {
+            return Err(not_saved.into());
+        }
+        if &header[before..] == b"\n" {
+            break;
+        }
+    }
+    let body_len = len.saturating_sub(header.len() as u64);
+    let header = std::str::from_utf8(&header).map_err(|_| not_saved)?;
     let mut lines = header.lines();
     if lines.next() != Some(MAGIC) {
-        return Err("it is not a file of saved nim-values (no 'grundy nim-values 1' line)".into());
+        return Err(format!("{not_saved} (no 'grundy nim-values 1' line)"));
     }
     let mut field = |name: &str| -> Result<String, String> {
         lines
@@ -145,21 +196,33 @@ fn parse(bytes: &[u8], game: &str) -> Result<Vec<u32>, String> {
     };
     let check =
         u64::from_str_radix(&field("fnv1a64")?, 16).map_err(|_| "the 'fnv1a64:' line is not hexadecimal")?;
-    if Some(body.len()) != count.checked_mul(width) {
-        return Err(format!("it should hold {count} values of {width} bytes but has {} bytes", body.len()));
+    if Some(body_len) != (count as u64).checked_mul(width as u64) {
+        return Err(format!("it should hold {count} values of {width} bytes but has {body_len} bytes"));
     }
-    if fnv1a64(body) != check {
+    // the body a chunk at a time, into lanes of its width
+    let mut saved = match width {
+        1 => Saved::Bytes(Vec::with_capacity(count)),
+        2 => Saved::Words(Vec::with_capacity(count)),
+        _ => Saved::Wide(Vec::with_capacity(count)),
+    };
+    let (mut hash, mut left, mut chunk) = (FNV_START, count * width, vec![0u8; CHUNK * width]);
+    while left > 0 {
+        let bytes = &mut chunk[..left.min(CHUNK * width)];
+        input.read_exact(bytes).map_err(|e| format!("its values cannot be read: {e}"))?;
+        hash = fnv1a64_from(hash, bytes);
+        left -= bytes.len();
+        match &mut saved {
+            Saved::Bytes(v) => v.extend_from_slice(bytes),
+            Saved::Words(v) => v.extend(bytes.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]]))),
+            Saved::Wide(v) => {
+                v.extend(bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])))
+            }
+        }
+    }
+    if hash != check {
         return Err("the checksum does not match: the file is damaged".into());
     }
-    let values = body
-        .chunks_exact(width)
-        .map(|c| {
-            let mut le = [0u8; 4];
-            le[..width].copy_from_slice(c);
-            u32::from_le_bytes(le)
-        })
-        .collect();
-    Ok(values)
+    Ok(saved)
 }
 
 #[cfg(test)]
@@ -169,17 +232,30 @@ mod tests {
     fn file(values: &[u32], game: &str) -> Vec<u8> {
         let dir = std::env::temp_dir().join(format!("grundy-saved-{}-{}", std::process::id(), values.len()));
         let path = dir.to_str().unwrap().to_string();
-        write(&path, game, values).unwrap();
+        write(&path, game, values.into()).unwrap();
         let bytes = fs::read(&path).unwrap();
         fs::remove_file(&path).unwrap();
         bytes
     }
 
+    fn parse(bytes: &[u8], game: &str) -> Result<Vec<u32>, String> {
+        super::parse(bytes, bytes.len() as u64, game).map(|saved| saved.lanes().to_vec())
+    }
+
     #[test]
     fn values_of_every_width_round_trip() {
-        for values in [vec![], vec![0, 1, 255], vec![0, 256, 7], vec![0, 70_000, u32::MAX]] {
+        let long: Vec<u32> = (0..3 * CHUNK as u32 + 5).map(|i| i % 251).collect();
+        for values in [vec![], vec![0, 1, 255], vec![0, 256, 7], vec![0, 70_000, u32::MAX], long] {
             let bytes = file(&values, "octal 0.77");
             assert_eq!(parse(&bytes, "octal 0.77").unwrap(), values);
+            // saved from narrower lanes: the same file
+            if let Ok(narrow) = values.iter().map(|&v| u16::try_from(v)).collect::<Result<Vec<u16>, _>>() {
+                let path = std::env::temp_dir().join(format!("grundy-saved-words-{}", std::process::id()));
+                let path = path.to_str().unwrap();
+                write(path, "octal 0.77", Lanes::Words(&narrow)).unwrap();
+                assert_eq!(fs::read(path).unwrap(), bytes);
+                fs::remove_file(path).unwrap();
+            }
         }
     }
 

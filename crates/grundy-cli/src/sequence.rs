@@ -3,11 +3,12 @@
 use crate::output::{Stream, emit, stop_on_ctrl_c, with_context};
 use crate::{CliError, CliResult, plot, saved};
 use clap::Args;
-use grundy::{Analysis, Error, GenusTable, HeapGame, Limits, MisereLimits, MisereQuotient, Stop};
+use grundy::{Analysis, Error, GenusTable, HeapGame, Lanes, Limits, MisereLimits, MisereQuotient, Stop};
 use serde_json::json;
 
-/// The most values printed or plotted (`2^28`, about 2 GB of text).
-const MAX_COMPUTE: u64 = 1 << 28;
+/// The most values printed or plotted: as many as may be computed
+/// ([`Limits::MAX_LEN`], `2^30`; about 3 GB of text), the memory permitting.
+const MAX_COMPUTE: u64 = Limits::MAX_LEN as u64;
 
 #[derive(Args, Debug)]
 pub struct SequenceArgs {
@@ -45,6 +46,9 @@ pub struct SequenceArgs {
     /// Start from the values saved in this file by --save (checked: same game, checksum, first values recomputed).
     #[arg(long, value_name = "FILE")]
     resume: Option<String>,
+    /// Threads of the computation (default: all cores); the values are the same for any number.
+    #[arg(long, value_parser = crate::threads)]
+    threads: Option<usize>,
 }
 
 /// The analysis, resumed from `--resume` and kept in `--save` if asked.
@@ -52,16 +56,16 @@ fn analyze(game: &HeapGame, a: &SequenceArgs, limits: Limits) -> Result<Analysis
     let name = game.describe();
     let known = match &a.resume {
         Some(path) => saved::read(path, &name)?,
-        None => Vec::new(),
+        None => saved::Saved::Bytes(Vec::new()),
     };
     if let Some(path) = &a.save {
         saved::check_target(path)?;
         stop_on_ctrl_c()?;
     }
     let mut failure = None;
-    let mut kept = known.len();
+    let mut kept = known.lanes().len();
     let mut wrote = false;
-    let mut keep = |g: &[u32]| match &a.save {
+    let mut keep = |g: Lanes<'_>| match &a.save {
         None => Ok(()),
         Some(path) => match saved::write(path, &name, g) {
             Ok(()) => {
@@ -75,13 +79,14 @@ fn analyze(game: &HeapGame, a: &SequenceArgs, limits: Limits) -> Result<Analysis
             }
         },
     };
-    let analysis = with_context(|ctx| game.analyze_resumed(&known, a.len as usize, limits, ctx, &mut keep));
+    let analysis =
+        with_context(|ctx| game.analyze_resumed(known.lanes(), a.len as usize, limits, ctx, &mut keep));
     if let Some(e) = failure {
         return Err(e);
     }
     // nothing new computed (`--len` within the resumed values): the save at the end still happens
     if let (Ok(_), Some(path), false) = (&analysis, &a.save, wrote) {
-        saved::write(path, &name, &known)?;
+        saved::write(path, &name, known.lanes())?;
     }
     match (analysis, &a.save) {
         (Err(Error::Interrupted), Some(path)) => Err(CliError::Interrupted(format!(
@@ -113,7 +118,10 @@ pub fn run(a: &SequenceArgs) -> CliResult {
         }
         .into());
     }
-    let limits = Limits::new(usize::try_from(a.max_len).unwrap_or(usize::MAX), a.max_work)?;
+    let limits = crate::with_threads(
+        Limits::new(usize::try_from(a.max_len).unwrap_or(usize::MAX), a.max_work)?,
+        a.threads,
+    );
     game.check_request_within(a.len as usize, "len", a.max_work)?;
     let analysis = analyze(&game, a, limits)?;
     let shown = &analysis.values[..(a.len as usize).min(analysis.values.len())];

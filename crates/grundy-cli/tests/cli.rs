@@ -83,6 +83,10 @@ fn bad_input_is_one_line_on_stderr_with_status_2() {
         &["silver-dollar", "--n", "3", "--coins", "3"],
         &["silver-dollar", "--n", "10", "--coins", "-1"],
         &["silver-dollar", "--n", "10", "--coins", "2", "--count", "maybe"],
+        &["sequence", "--game", "0.6", "--threads", "0"],
+        &["sequence", "--game", "0.6", "--threads", "two"],
+        &["heaps", "--game", "0.6", "--n", "10", "--piles", "2", "--threads", "0"],
+        &["sequence", "--game", "4!.0", "--len", "2^30+1"],
         &["nonsense"],
         &[],
     ];
@@ -896,4 +900,30 @@ fn the_genus_work_budget_says_where_it_stopped() {
     let len = v["genus_len"].as_u64().unwrap();
     assert!(0 < len && len < 12, "{len}");
     assert_eq!(v["misere_values"].as_array().unwrap().len() as u64, len);
+}
+
+#[test]
+fn threads_change_no_output() {
+    // heaps computed two or three at once where that pays: the same values,
+    // verdict and counts (the work budget stops at the same heap)
+    for game in ["0.6", "4!.0", "0.07", "0.77"] {
+        let args = ["sequence", "--game", game, "--len", "12000", "--max-len", "12000"];
+        let one = grundy(&[&args[..], &["--threads", "1"]].concat());
+        assert!(one.status.success());
+        for threads in ["2", "3"] {
+            assert_eq!(
+                stdout(&grundy(&[&args[..], &["--threads", threads]].concat())),
+                stdout(&one),
+                "{game}"
+            );
+        }
+        let budget = ["sequence", "--game", game, "--len", "10", "--max-work", "3e7", "--json"];
+        let one = stdout(&grundy(&[&budget[..], &["--threads", "1"]].concat()));
+        assert_eq!(stdout(&grundy(&[&budget[..], &["--threads", "2"]].concat())), one, "{game}");
+    }
+    let heaps = ["heaps", "--game", "0.6", "--n", "9000", "--piles", "3", "--modulus", "10^9+7"];
+    assert_eq!(
+        ok_line(&[&heaps[..], &["--threads", "1"]].concat()),
+        ok_line(&[&heaps[..], &["--threads", "2"]].concat())
+    );
 }

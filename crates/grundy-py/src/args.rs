@@ -123,10 +123,22 @@ pub fn heap_game<'py>(
     }
 }
 
-/// The period search's limits from `max_len` and `max_work`.
-pub fn limits(max_len: Option<&Bound<'_, PyAny>>, max_work: Option<&Bound<'_, PyAny>>) -> PyResult<Limits> {
+/// The period search's limits from `max_len` and `max_work`, on `threads`
+/// threads (all cores when `None`; at least one).
+pub fn limits(
+    max_len: Option<&Bound<'_, PyAny>>,
+    max_work: Option<&Bound<'_, PyAny>>,
+    threads: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Limits> {
     let max_len = usize_arg(max_len, "max_len", Limits::DEFAULT_MAX_LEN)?;
-    lib(Limits::new(max_len, u64_or(max_work, "max_work", Limits::DEFAULT_MAX_WORK)?))
+    let limits = lib(Limits::new(max_len, u64_or(max_work, "max_work", Limits::DEFAULT_MAX_WORK)?))?;
+    match threads.filter(|t| !t.is_none()) {
+        None => Ok(limits),
+        Some(t) => match usize_arg(Some(t), "threads", 1)? {
+            0 => Err(PyValueError::new_err("`threads` must be at least 1, not 0")),
+            n => Ok(limits.with_threads(n)),
+        },
+    }
 }
 
 /// What every counting function is asked: exactly or modulo `M`, which

@@ -149,15 +149,17 @@ pub fn silver_dollar<'py>(
 /// Give exactly one of ``game`` (an octal code such as ``"0.77"`` for Kayles, or
 /// a :class:`grundy.HeapGame`) and ``moves`` (a subtraction set: a list of ints,
 /// or a string such as ``"1,3,4"``). ``n`` may be as large as 2^64 − 1 when the
-/// period is certified within ``max_len`` values and ``max_work`` mex steps.
+/// period is certified within ``max_len`` values and ``max_work`` mex steps,
+/// computed on up to ``threads`` threads (default: all cores; the answer is the
+/// same for any number).
 /// Exact when ``modulus`` is None, otherwise modulo ``modulus`` (1 to 2^64 − 1).
 ///
 /// >>> grundy.heaps(3, 2, game="0.77")
 /// 3
 #[pyfunction]
-#[pyo3(signature = (n, piles, game=None, moves=None, min=None, modulus=None, count="losing", order="ordered", *, max_len=None, max_work=None, play="normal", misere_len=None))]
+#[pyo3(signature = (n, piles, game=None, moves=None, min=None, modulus=None, count="losing", order="ordered", *, max_len=None, max_work=None, play="normal", misere_len=None, threads=None))]
 #[pyo3(
-    text_signature = "(n, piles, game=None, moves=None, min=1, modulus=None, count='losing', order='ordered', *, max_len=1048576, max_work=400000000, play='normal', misere_len=40)"
+    text_signature = "(n, piles, game=None, moves=None, min=1, modulus=None, count='losing', order='ordered', *, max_len=1048576, max_work=400000000, play='normal', misere_len=40, threads=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn heaps<'py>(
@@ -174,6 +176,7 @@ pub fn heaps<'py>(
     max_work: Option<&Bound<'py, PyAny>>,
     play: &str,
     misere_len: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let request = Request::new(modulus, count, order)?.with_play(play)?;
     let misere = MisereLimits::default().with_max_len(usize_arg(
@@ -184,7 +187,7 @@ pub fn heaps<'py>(
     let game = heap_game(game, moves, &request.pending)?;
     let (n, piles, min) = (u64_arg(n, "n")?, u64_arg(piles, "piles")?, u64_or(min, "min", 1)?);
     let heaps = lib(Heaps::with_range(game, min, n, piles))?
-        .with_limits(limits(max_len, max_work)?)
+        .with_limits(limits(max_len, max_work, threads)?)
         .with_misere_limits(misere);
     request.count(py, &heaps.with_order(request.order()).with_play(request.play()))
 }

@@ -231,14 +231,18 @@ fn html_escape(text: &str) -> String {
 /// :class:`grundy.HeapGame`) and ``moves`` (a subtraction set: a list of ints,
 /// or a string such as ``"1,3,4"``). The period search goes on past ``length``
 /// until the period is certified, ``max_len`` values exist, or ``max_work`` mex
-/// steps (about a nanosecond each) are spent.
+/// steps (about a nanosecond each) are spent. ``threads`` (default: all cores)
+/// bounds the threads of the computation; the values are the same for any
+/// number.
 ///
 /// >>> s = grundy.sequence(12, game="0.77")
 /// >>> s.values, s.preperiod, s.period, s.certified
 /// ([0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6], 71, 12, True)
 #[pyfunction]
-#[pyo3(signature = (length, game=None, moves=None, *, max_len=None, max_work=None))]
-#[pyo3(text_signature = "(length, game=None, moves=None, *, max_len=1048576, max_work=400000000)")]
+#[pyo3(signature = (length, game=None, moves=None, *, max_len=None, max_work=None, threads=None))]
+#[pyo3(
+    text_signature = "(length, game=None, moves=None, *, max_len=1048576, max_work=400000000, threads=None)"
+)]
 pub fn sequence(
     py: Python<'_>,
     length: &Bound<'_, PyAny>,
@@ -246,6 +250,7 @@ pub fn sequence(
     moves: Option<&Bound<'_, PyAny>>,
     max_len: Option<&Bound<'_, PyAny>>,
     max_work: Option<&Bound<'_, PyAny>>,
+    threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Sequence> {
     let pending = Pending::default();
     let game = heap_game(game, moves, &pending)?;
@@ -254,10 +259,11 @@ pub fn sequence(
         return Err(PyValueError::new_err(format!("`length` is limited to {MAX_LENGTH}")));
     }
     let length = length as usize;
-    let mut limits = limits(max_len, max_work)?;
+    let mut limits = limits(max_len, max_work, threads)?;
     if let HeapGame::Rules(_) = game {
         // no period can be certified: values beyond those asked for serve nothing
-        limits = lib(Limits::new(limits.max_len().min(length.max(1)), limits.max_work()))?;
+        limits = lib(Limits::new(limits.max_len().min(length.max(1)), limits.max_work()))?
+            .with_threads(limits.threads());
     }
     lib(game.check_request_within(length, "length", limits.max_work()))?;
     let analysis = detached(py, &pending, |ctx| {

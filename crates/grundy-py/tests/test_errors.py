@@ -22,6 +22,8 @@ ERRORS = [
     (lambda: grundy.heaps(0, 2, game="0.77"), ValueError, "`min` 0 admits the empty heap"),
     (lambda: grundy.sequence(20000, game="8.[3]"), ValueError, "raise `max_work`"),
     (lambda: grundy.sequence(-1, game="0.77"), ValueError, "`length` must be nonnegative"),
+    (lambda: grundy.sequence(5, game="0.77", threads=0), ValueError, "`threads` must be at least 1"),
+    (lambda: grundy.heaps(5, 2, game="0.77", threads=-2), ValueError, "`threads` must be nonnegative"),
     (lambda: grundy.sequence(2**28 + 1, game="0.77"), ValueError, "`length` is limited to 268435456"),
     (lambda: grundy.prime_pi(-5), ValueError, "`n` must be nonnegative"),
     (lambda: grundy.prime_pi(2**64), OverflowError, "`n` must be at most 2^64 - 1"),

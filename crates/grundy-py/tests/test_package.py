@@ -124,3 +124,16 @@ def test_a_small_call_is_fast():
 
     per_call = min(timeit.repeat(lambda: grundy.divisor_nim(10), number=200, repeat=5)) / 200
     assert per_call < 0.01
+
+
+def test_threads_change_nothing():
+    # several heaps at once where a heap costs enough work: the same values,
+    # period and counts on any number of threads
+    for code in ["0.6", "4!.0", "0.07", "0.77"]:
+        one = grundy.sequence(9000, game=code, threads=1)
+        for threads in [2, 3, None]:
+            other = grundy.sequence(9000, game=code, threads=threads)
+            assert one.values == other.values, (code, threads)
+            assert (one.preperiod, one.period, one.certified) == (other.preperiod, other.period, other.certified)
+    m = 10**9 + 7
+    assert grundy.heaps(8000, 3, game="0.6", modulus=m, threads=1) == grundy.heaps(8000, 3, game="0.6", modulus=m)

@@ -458,9 +458,9 @@ pub fn census_estimate(code: &str, limits: Limits) -> Result<f64, Error> {
 }
 
 /// Computes one game of a census on one thread: `code`'s canonical game
-/// ([`canonical_code`]) until its period is certified or the limits stop it,
-/// inside a one-thread rayon pool (the split scans would otherwise use every
-/// core), reporting progress to `ctx`.
+/// ([`canonical_code`]) until its period is certified or the limits stop it
+/// (on one thread whatever `limits` says: a census computes its games side
+/// by side), reporting progress to `ctx`.
 ///
 /// ```
 /// use grundy::{GameStatus, Limits, census_game};
@@ -475,11 +475,7 @@ pub fn census_game(code: &str, limits: Limits, ctx: &mut Context<'_>) -> Result<
     let (parsed, canonical) = parse_canonical(code)?;
     let game = HeapGame::Octal(parsed.clone());
     let start = Instant::now();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
-        .map_err(|e| Error::Internal(format!("cannot start a thread: {e}")))?;
-    let a = pool.install(|| game.analyze_in(0, limits, ctx))?;
+    let a = game.analyze_in(0, limits.with_threads(1), ctx)?;
     let computed = &a.values[..a.computed.min(a.values.len())];
     let (max_at, max_value) = computed
         .iter()

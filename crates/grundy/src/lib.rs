@@ -192,7 +192,7 @@ pub use games::prime_count::{PrimeMethod, prime_pi};
 pub use games::silver_dollar::SilverDollar;
 pub use heap::misere::{Genus, GenusTable, MisereLimits, MisereQuotient};
 pub use heap::{
-    Analysis, Family, HeapGame, HeapRules, Keeper, Limits, OctalCode, Period, PeriodSummary, Periodic,
+    Analysis, Family, HeapGame, HeapRules, Keeper, Lanes, Limits, OctalCode, Period, PeriodSummary, Periodic,
     SubtractionSet,
 };
 pub use num_bigint::BigUint;

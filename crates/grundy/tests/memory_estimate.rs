@@ -1,47 +1,17 @@
 //! The memory a count of values allocates stays within the estimate checked
 //! against the budget, and a request whose estimate exceeds the budget is
 //! refused before its table is allocated. One test in its own binary: the
-//! allocator below counts every thread.
+//! allocator of `counting` counts every thread.
+
+mod counting;
 
 use grundy::{Arithmetic, Budget, Context, Counter, Error, Modulus, Outcome, Sum, Values};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
-
-struct Counting;
-
-static NOW: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let now = NOW.fetch_add(layout.size(), SeqCst) + layout.size();
-        PEAK.fetch_max(now, SeqCst);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        NOW.fetch_sub(layout.size(), SeqCst);
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        // old and new both live while the block moves
-        let now = NOW.fetch_add(new_size, SeqCst) + new_size;
-        PEAK.fetch_max(now, SeqCst);
-        NOW.fetch_sub(layout.size(), SeqCst);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
 
 /// The count with `budget`, and the most bytes allocated meanwhile beyond
 /// what was allocated before.
 fn count_measured(sum: &Sum, budget: Budget) -> (Result<num_bigint::BigUint, Error>, usize) {
     let m = Arithmetic::Modulo(Modulus::new(1_000_000_007).unwrap());
-    let before = NOW.load(SeqCst);
-    PEAK.store(before, SeqCst);
-    let result = sum.count_with(m, Outcome::Losing, &mut Context::new(budget));
-    (result, PEAK.load(SeqCst) - before)
+    counting::peak_of(|| sum.count_with(m, Outcome::Losing, &mut Context::new(budget)))
 }
 
 #[test]

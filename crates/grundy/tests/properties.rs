@@ -111,7 +111,7 @@ proptest! {
             let mut direct = grundy::heap::RareValues::new(&code);
             direct.extend_to(n as usize + 1);
             let mut want = vec![0u128; 1];
-            for &v in &direct.values()[1..] {
+            for v in direct.values().iter().skip(1) {
                 if want.len() <= v as usize { want.resize(v as usize + 1, 0); }
                 want[v as usize] += 1;
             }

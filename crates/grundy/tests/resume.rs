@@ -4,7 +4,7 @@
 //! any prefix of its own values, checked prefixes of another game are
 //! refused, and an interrupted run hands over what it had.
 
-use grundy::{Context, Error, HeapGame, HeapRules, Limits};
+use grundy::{Context, Error, HeapGame, HeapRules, Lanes, Limits};
 
 fn games() -> Vec<HeapGame> {
     let mut games: Vec<HeapGame> = ["0.77", "0.16", "0.106", "0.6", "4!.0", "0.[3]", "0.1[37]", "8.0"]
@@ -29,7 +29,7 @@ fn analyze(
     keep: &mut grundy::Keeper<'_>,
 ) -> Result<grundy::Analysis, Error> {
     let limits = Limits::new(len, u64::MAX).unwrap();
-    game.analyze_resumed(known, len, limits, &mut Context::default(), keep)
+    game.analyze_resumed(known.into(), len, limits, &mut Context::default(), keep)
 }
 
 #[test]
@@ -48,11 +48,25 @@ fn any_prefix_resumes_to_the_same_values_and_verdict() {
             Ok(())
         })
         .unwrap();
+        // the same on one thread as on all cores
+        let limits = Limits::new(len, u64::MAX).unwrap();
+        let alone = game.analyze(len, limits.with_threads(1)).unwrap();
+        assert_eq!((&alone.values, alone.work, alone.computed), (&whole.values, whole.work, whole.computed));
         assert!(!kept.is_empty(), "{}", game.describe());
         for k in [0, 1, 100, 4095, 4096, 4097, 6000, whole.computed] {
             let k = k.min(whole.computed);
             let again = analyze(&game, &whole.values[..k], len, &mut |_| Ok(())).unwrap();
             assert_eq!(again.values, whole.values, "{} from {k}", game.describe());
+            // known values in narrower lanes
+            if let Ok(bytes) =
+                whole.values[..k].iter().map(|&v| u8::try_from(v)).collect::<Result<Vec<u8>, _>>()
+            {
+                let limits = Limits::new(len, u64::MAX).unwrap();
+                let mut ctx = Context::default();
+                let narrow =
+                    game.analyze_resumed(Lanes::Bytes(&bytes), len, limits, &mut ctx, &mut |_| Ok(()));
+                assert_eq!(narrow.unwrap().values, whole.values, "{} from {k} bytes", game.describe());
+            }
             // the period is also looked for at k, so it may be certified sooner
             assert!(again.computed <= whole.computed, "{} from {k}", game.describe());
             assert_eq!(again.summary(), whole.summary(), "{} from {k}", game.describe());
@@ -84,7 +98,7 @@ fn an_interrupted_run_hands_over_its_values() {
     let mut ctx = Context::default().with_observer(&mut stop);
     let mut last = Vec::new();
     let err = game
-        .analyze_resumed(&[], 50_000, limits, &mut ctx, &mut |g| {
+        .analyze_resumed(Lanes::Wide(&[]), 50_000, limits, &mut ctx, &mut |g| {
             last = g.to_vec();
             Ok(())
         })

@@ -162,6 +162,7 @@ def heaps(
     max_work: int = 400000000,
     play: Play = "normal",
     misere_len: int = 40,
+    threads: Optional[int] = None,
 ) -> int:
     """Ordered ``piles``-tuples of heaps in ``min..=n`` of one heap game: exactly
     one of ``game`` (an octal code or a HeapGame) and ``moves`` (a subtraction set)."""
@@ -186,6 +187,7 @@ def sequence(
     *,
     max_len: int = 1048576,
     max_work: int = 400000000,
+    threads: Optional[int] = None,
 ) -> Sequence:
     """The first ``length`` nim-values of a heap game and its certified period."""
 

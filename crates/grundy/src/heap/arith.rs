@@ -190,7 +190,7 @@ impl Period {
 
 /// The first `(e, p, s)`, `s > 0`, that the prefix shows over at least half of
 /// the values past `e` and at least two periods: reported as observed.
-pub fn observed(values: &[u32]) -> Option<ArithmeticPeriodic> {
+pub fn observed<T: Copy + Into<u32>>(values: &[T]) -> Option<ArithmeticPeriodic> {
     let len = values.len();
     search(values, |e, p, s, agree| s > 0 && agree >= (2 * p).max((len - e) / 2).max(8), false)
 }
@@ -253,25 +253,26 @@ fn symmetric_difference(a: &[u64], b: &[u64]) -> Vec<u64> {
 
 /// The period search on the differences; `accept(e, p, s, agreements)` says
 /// whether `agreements` values `g(n + p) = g(n) + s` from `e` suffice.
-fn search(
-    values: &[u32],
+fn search<T: Copy + Into<u32>>(
+    values: &[T],
     accept: impl Fn(usize, usize, i64, usize) -> bool,
     certified: bool,
 ) -> Option<ArithmeticPeriodic> {
     if values.len() < 3 {
         return None;
     }
+    let at = |i: usize| -> i64 { i64::from(Into::<u32>::into(values[i])) };
     // Δ(n) = g(n + 1) − g(n), computed on demand; the sum of Δ over
     // [e, e + p) is g(e + p) − g(e)
-    let delta = |i: usize| values[i + 1] as i64 - values[i] as i64;
-    let rise = |e: usize, p: usize| values[e + p] as i64 - values[e] as i64;
+    let delta = |i: usize| at(i + 1) - at(i);
+    let rise = |e: usize, p: usize| at(e + p) - at(e);
     let (e, p) = find_period_of(values.len() - 1, delta, |e, p, k| {
         // k agreements of Δ from e are k + 1 agreements of g(n + p) − g(n)
         e + p < values.len() && accept(e, p, rise(e, p), k + 1)
     })?;
     let saltus = u64::try_from(rise(e, p)).ok()?;
     let found = ArithmeticPeriodic {
-        values: values[..e + p].to_vec(),
+        values: values[..e + p].iter().map(|&v| v.into()).collect(),
         preperiod: e,
         period: p,
         saltus,

@@ -118,14 +118,15 @@ pub(crate) struct TripleSplits {
 impl TripleSplits {
     /// Adds to `out` the values of the three-heap splits of `m` (`g` known
     /// below `m`), returning the work spent in units of about a nanosecond.
-    pub(crate) fn add(&mut self, g: &[u32], m: usize, distinct: bool, out: &mut BitSet) -> u64 {
+    pub(crate) fn add<T: Copy + Into<u32>>(&mut self, g: &[T], m: usize, distinct: bool, out: &mut BitSet) -> u64 {
+        let g = |i: usize| -> u32 { g[i].into() };
         if distinct {
             let mut work = 0;
             for a in 1..=m / 3 {
                 for b in a + 1..=(m - a - 1) / 2 {
                     let c = m - a - b;
                     if b < c {
-                        out.insert(g[a] ^ g[b] ^ g[c]);
+                        out.insert(g(a) ^ g(b) ^ g(c));
                     }
                 }
                 work += (m / 2) as u64;
@@ -137,14 +138,14 @@ impl TripleSplits {
             let j = self.pairs.len();
             let mut set = BitSet::default();
             for a in 1..=j / 2 {
-                set.insert(g[a] ^ g[j - a]);
+                set.insert(g(a) ^ g(j - a));
             }
             work += 3 * (j / 2) as u64;
             self.pairs.push(set);
         }
-        for (a, &ga) in g.iter().enumerate().take(m.saturating_sub(1)).skip(1) {
+        for a in 1..m.saturating_sub(1) {
             let p = self.pairs[m - a].words();
-            out.union_translated(p, ga);
+            out.union_translated(p, g(a));
             work += 3 * p.len() as u64 + 6;
         }
         work

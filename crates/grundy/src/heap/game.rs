@@ -4,6 +4,7 @@
 //! and the dispatch of a computation to the sequencer of its kind.
 
 use super::group::GroupValues;
+use super::lanes::Lanes;
 use super::rules::RuleValues;
 use super::search::Run;
 use super::sequencer::Keeper;
@@ -305,7 +306,7 @@ impl HeapGame {
     /// certifies (`find_period`), so raising `max_len` or `max_work` never
     /// loses a certificate that lower limits found.
     pub fn analyze_in(&self, want: usize, limits: Limits, ctx: &mut Context<'_>) -> Result<Analysis, Error> {
-        self.analyze_resumed(&[0; 0], want, limits, ctx, &mut |_| Ok(()))
+        self.analyze_resumed(Lanes::Wide(&[]), want, limits, ctx, &mut |_| Ok(()))
     }
 
     /// [`HeapGame::analyze_in`] for a long run that must never be lost:
@@ -318,36 +319,48 @@ impl HeapGame {
     /// the rest are taken as they are, updating the computation's state as if
     /// computed, so the run goes on exactly where the earlier one stopped.
     ///
+    /// The values are handed to `keep` in the lanes the computation keeps
+    /// them in ([`Lanes`]: one byte a value while every value is below 256),
+    /// and `known` may come in any lanes.
+    ///
+    /// Memory: `8·L` bytes are checked against `ctx`'s budget before any
+    /// work, for `L` the most values the run may compute (`max(want,
+    /// max_len)`), plus the known values: the values themselves (at most 4
+    /// bytes each) beside the period search's table (4 bytes a value) or the
+    /// 32-bit values handed back at the end, whichever is larger.
+    ///
     /// ```
-    /// use grundy::{Context, HeapGame, Limits};
+    /// use grundy::{Context, HeapGame, Lanes, Limits};
     ///
     /// let kayles = HeapGame::octal("0.77").unwrap();
     /// let mut kept = Vec::new();
     /// let limits = Limits::new(300, u64::MAX).unwrap();
-    /// let mut keep = |g: &[u32]| { kept = g.to_vec(); Ok(()) };
-    /// kayles.analyze_resumed(&[], 300, limits, &mut Context::default(), &mut keep).unwrap();
+    /// let mut keep = |g: Lanes<'_>| { kept = g.to_vec(); Ok(()) };
+    /// kayles.analyze_resumed(Lanes::Wide(&[]), 300, limits, &mut Context::default(), &mut keep).unwrap();
     /// let whole = kayles.analyze(300, limits).unwrap();
     /// assert_eq!(kept, whole.values[..kept.len()]);
     /// let again = kayles
-    ///     .analyze_resumed(&kept[..150], 300, limits, &mut Context::default(), &mut |_| Ok(()))
+    ///     .analyze_resumed((&kept[..150]).into(), 300, limits, &mut Context::default(), &mut |_| Ok(()))
     ///     .unwrap();
     /// assert_eq!(again.values, whole.values);
-    /// assert!(kayles.analyze_resumed(&[0, 1, 1], 10, limits, &mut Context::default(), &mut |_| Ok(())).is_err());
+    /// let foreign = Lanes::Bytes(&[0, 1, 1]);
+    /// assert!(kayles.analyze_resumed(foreign, 10, limits, &mut Context::default(), &mut |_| Ok(())).is_err());
     /// ```
     pub fn analyze_resumed(
         &self,
-        known: &[u32],
+        known: Lanes<'_>,
         want: usize,
         limits: Limits,
         ctx: &mut Context<'_>,
         keep: &mut Keeper<'_>,
     ) -> Result<Analysis, Error> {
         let cap = want.max(limits.max_len()).max(known.len()).max(1);
-        ctx.budget.check_memory(8.0 * cap as f64, "the nim-values", "max_len")?;
+        let known_bytes = (known.len() * known.width()) as f64;
+        ctx.budget.check_memory(8.0 * cap as f64 + known_bytes, "the nim-values", "max_len")?;
         let run = Run { known, want, limits, keep };
         match self {
             HeapGame::Octal(c) if c.group().is_some() => self.search(GroupValues::new(c), run, ctx),
-            HeapGame::Octal(c) => self.search(RareValues::new(c), run, ctx),
+            HeapGame::Octal(c) => self.search(RareValues::new(c).with_threads(limits.threads()), run, ctx),
             HeapGame::Subtraction(s) => match (s.finite_moves(), s.as_family(), s.as_code()) {
                 (Some(set), _, _) => self.search(SubtractionValues::new(set), run, ctx),
                 (_, Some(f), _) => self.search(FamilyValues::new(f), run, ctx),

@@ -16,22 +16,26 @@ pub(crate) mod bits;
 pub mod certificate;
 mod game;
 pub(crate) mod group;
+mod lanes;
 mod limits;
 mod mex;
 pub mod misere;
 pub mod octal;
 pub(crate) mod pair_scan;
 pub mod period;
+mod pipeline;
 pub mod rare;
 pub mod rules;
 mod search;
 mod sequencer;
+mod split_mex;
 pub mod subtraction;
 
 pub use crate::error::Stop;
 pub use analysis::Analysis;
 pub use arith::ArithmeticPeriodic;
 pub use game::HeapGame;
+pub use lanes::Lanes;
 pub use limits::{DEFAULT_MAX_LEN, DEFAULT_MAX_WORK, Limits, MAX_LEN, MAX_LINEAR_WORK};
 pub use octal::{Digit, OctalCode};
 pub use period::{

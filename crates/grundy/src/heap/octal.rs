@@ -273,17 +273,32 @@ impl OctalCode {
 
     /// The values reached by moves that leave at most one heap:
     /// `0` for bit 1 at `k = n`, `g(n − k)` for bit 2 at `k < n`.
-    pub fn single_heap_values<'a>(&'a self, n: usize, g: &'a [u32]) -> impl Iterator<Item = u32> + 'a {
-        (1..=self.reach(n)).filter_map(move |k| {
-            let d = self.digit(k);
-            if k == n && d & TAKE_ALL != 0 {
-                Some(0)
-            } else if k < n && d & LEAVE_ONE != 0 {
-                Some(g[n - k])
-            } else {
-                None
-            }
-        })
+    pub fn single_heap_values<'a, T: Copy + Into<u32>>(
+        &'a self,
+        n: usize,
+        g: &'a [T],
+    ) -> impl Iterator<Item = u32> + 'a {
+        (1..=self.reach(n)).filter_map(move |k| self.single_heap_value(n, k, g))
+    }
+
+    /// The value reached from heap `n` by removing `k` tokens (`1 <= k <= n`)
+    /// and leaving at most one heap, if the code allows it: `0` for bit 1 at
+    /// `k = n`, `g(n − k)` for bit 2 at `k < n`.
+    pub(super) fn single_heap_value<T: Copy + Into<u32>>(&self, n: usize, k: usize, g: &[T]) -> Option<u32> {
+        let d = self.digit(k);
+        if k == n && d & TAKE_ALL != 0 {
+            Some(0)
+        } else if k < n && d & LEAVE_ONE != 0 {
+            Some(g[n - k].into())
+        } else {
+            None
+        }
+    }
+
+    /// How many `k` [`OctalCode::single_heap_values`] looks at for heap `n`:
+    /// `min(n, t)`, or `n` with a repeating group.
+    pub(super) fn single_reach(&self, n: usize) -> usize {
+        self.reach(n)
     }
 
     /// Whether the code counts up, `g(n) = n` (`super::arith`): `d₀ = 0` and

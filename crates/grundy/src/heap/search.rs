@@ -4,6 +4,7 @@
 //! asked for from a certified period or arithmetic period.
 
 use super::arith;
+use super::lanes::Lanes;
 use super::sequencer::{Keeper, Sequencer, resume};
 use super::{Analysis, ArithmeticPeriodic, HeapGame, Limits, Periodic, find_period};
 use crate::count::Context;
@@ -12,7 +13,7 @@ use crate::error::{Error, Stop};
 /// The request of one search: values known from an earlier run, values
 /// wanted, limits, and where to keep the values.
 pub(super) struct Run<'r, 'k> {
-    pub(super) known: &'r [u32],
+    pub(super) known: Lanes<'r>,
     pub(super) want: usize,
     pub(super) limits: Limits,
     pub(super) keep: &'r mut Keeper<'k>,
@@ -40,17 +41,18 @@ impl HeapGame {
         loop {
             let len = seq.values().len();
             let target = if len < want { checkpoint.min(want) } else { checkpoint.min(cap) };
-            while seq.values().len() < target {
-                if seq.values().len() >= want && seq.work() >= limits.max_work() {
-                    break;
+            let mut interrupted = None;
+            let stop = |len: usize, work: u64| len >= want && work >= limits.max_work();
+            seq.extend(target, &stop, &mut |len, work| match report(ctx, len, work) {
+                Ok(()) => true,
+                Err(e) => {
+                    interrupted = Some(e);
+                    false
                 }
-                seq.push_next()?;
-                if seq.values().len().is_multiple_of(1024)
-                    && let Err(e) = report(ctx, seq.values().len(), seq.work())
-                {
-                    keep(seq.values())?;
-                    return Err(e);
-                }
+            })?;
+            if let Some(e) = interrupted {
+                keep(seq.values())?;
+                return Err(e);
             }
             if seq.values().len() > known.len() {
                 keep(seq.values())?;
@@ -58,7 +60,7 @@ impl HeapGame {
             let work = seq.work();
             let values = seq.values();
             let len = values.len();
-            let certified = find_period(values, |e, p| self.certificate_length(e, p).unwrap_or(usize::MAX));
+            let certified = certified_period(values, |e, p| self.certificate_length(e, p).unwrap_or(usize::MAX));
             let done = |periodic: Option<Periodic>, arithmetic, values: Vec<u32>, stop: Stop| Analysis {
                 values,
                 computed: len,
@@ -69,20 +71,25 @@ impl HeapGame {
             };
             if let Some((e, p)) = certified {
                 report(ctx, cap, 0)?;
-                let periodic = Periodic::new(values[..e + p].to_vec(), e, p)?;
+                let periodic = Periodic::new(values.prefix(e + p).to_vec(), e, p)?;
                 let filled: Vec<u32> = (0..want.max(len) as u64).map(|i| periodic.value(i)).collect();
                 return Ok(done(Some(periodic), None, filled, Stop::Certified));
             }
             let excluded = self.all_but();
             let t = excluded.as_ref().map(|t| t.last().map_or(0, |&x| x as usize));
-            if let Some(a) = t.and_then(|t| arith::certified_all_but(values, t)) {
+            // the games these theorems cover keep their values as 32-bit integers
+            let wide = match values {
+                Lanes::Wide(v) => Some(v),
+                _ => None,
+            };
+            if let Some(a) = t.zip(wide).and_then(|(t, values)| arith::certified_all_but(values, t)) {
                 report(ctx, cap, 0)?;
                 let filled: Vec<u32> = (0..want.max(len) as u64)
                     .map(|i| u32::try_from(a.value(i)).unwrap_or(u32::MAX))
                     .collect();
                 return Ok(done(None, Some(a), filled, Stop::Certified));
             }
-            if self.counts_up() {
+            if let (true, Some(values)) = (self.counts_up(), wide) {
                 let a = ArithmeticPeriodic::counting_up(values).ok_or_else(|| {
                     Error::Internal(format!("a code that counts up has g(n) != n below {len}"))
                 })?;
@@ -99,7 +106,11 @@ impl HeapGame {
             };
             if let Some(stop) = stop {
                 report(ctx, cap, 0)?;
-                let observed = arith::observed(values);
+                let observed = match values {
+                    Lanes::Bytes(v) => arith::observed(v),
+                    Lanes::Words(v) => arith::observed(v),
+                    Lanes::Wide(v) => arith::observed(v),
+                };
                 return Ok(done(None, observed, seq.into_values(), stop));
             }
             if len >= checkpoint {
@@ -107,5 +118,14 @@ impl HeapGame {
                 checkpoint = (len / 64 + 1).next_power_of_two() * 64;
             }
         }
+    }
+}
+
+/// The certified period of `values` ([`find_period`]), in the lanes they are kept in.
+fn certified_period(values: Lanes<'_>, need: impl Fn(usize, usize) -> usize) -> Option<(usize, usize)> {
+    match values {
+        Lanes::Bytes(v) => find_period(v, need),
+        Lanes::Words(v) => find_period(v, need),
+        Lanes::Wide(v) => find_period(v, need),
     }
 }

@@ -6,21 +6,23 @@
 use super::HeapGame;
 use super::RareValues;
 use super::group::GroupValues;
+use super::lanes::Lanes;
+use super::pipeline::{Progress, StopAt};
 use super::rules::RuleValues;
 use super::subtraction::{FamilyValues, SubtractionValues};
 use crate::error::Error;
 
-/// Where a long computation keeps its values: called with `g(0..len)` (see
-/// [`HeapGame::analyze_resumed`]).
-pub type Keeper<'k> = dyn FnMut(&[u32]) -> Result<(), Error> + 'k;
+/// Where a long computation keeps its values: called with `g(0..len)`, in
+/// the lanes the computation keeps them in (see [`HeapGame::analyze_resumed`]).
+pub type Keeper<'k> = dyn FnMut(Lanes<'_>) -> Result<(), Error> + 'k;
 
 /// How many known values a resumed run computes again to check them.
 pub const RESUME_CHECK: usize = 4096;
 
 /// Feeds `known` to a fresh sequencer: the first [`RESUME_CHECK`] values are
 /// computed and compared, the rest pushed as they are.
-pub(super) fn resume(seq: &mut impl Sequencer, known: &[u32]) -> Result<(), Error> {
-    for (n, &v) in known.iter().enumerate() {
+pub(super) fn resume(seq: &mut impl Sequencer, known: Lanes<'_>) -> Result<(), Error> {
+    for (n, v) in known.iter().enumerate() {
         if n >= seq.values().len() {
             if n >= RESUME_CHECK {
                 seq.push_known(v);
@@ -28,7 +30,7 @@ pub(super) fn resume(seq: &mut impl Sequencer, known: &[u32]) -> Result<(), Erro
             }
             seq.push_next()?;
         }
-        let g = seq.values()[n];
+        let g = seq.values().get(n).unwrap_or(v);
         if g != v {
             return Err(Error::invalid(
                 "known values",
@@ -42,7 +44,7 @@ pub(super) fn resume(seq: &mut impl Sequencer, known: &[u32]) -> Result<(), Erro
 /// A resumable computation of `g(0), g(1), …` that counts its work.
 pub(super) trait Sequencer {
     /// The values so far.
-    fn values(&self) -> &[u32];
+    fn values(&self) -> Lanes<'_>;
     /// Mex steps spent so far.
     fn work(&self) -> u64;
     /// Computes `g(len)` for the current length.
@@ -52,12 +54,28 @@ pub(super) trait Sequencer {
     /// Makes room for `len` values in all (so that growing never holds two
     /// copies of a long sequence at once).
     fn reserve_total(&mut self, len: usize);
-    /// The values, without a copy.
+    /// The values, as 32-bit integers.
     fn into_values(self) -> Vec<u32>;
+    /// Computes values until `target` of them exist, `stop(len, work)` holds
+    /// before the next one, or `progress(len, work)`, asked at every multiple
+    /// of 1024 values, returns `false`.
+    fn extend(&mut self, target: usize, stop: &StopAt<'_>, progress: &mut Progress<'_>) -> Result<(), Error> {
+        while self.values().len() < target {
+            if stop(self.values().len(), self.work()) {
+                break;
+            }
+            self.push_next()?;
+            let len = self.values().len();
+            if len.is_multiple_of(1024) && !progress(len, self.work()) {
+                break;
+            }
+        }
+        Ok(())
+    }
 }
 
 impl Sequencer for RareValues<'_> {
-    fn values(&self) -> &[u32] {
+    fn values(&self) -> Lanes<'_> {
         RareValues::values(self)
     }
     fn work(&self) -> u64 {
@@ -77,6 +95,10 @@ impl Sequencer for RareValues<'_> {
     fn into_values(self) -> Vec<u32> {
         RareValues::into_values(self)
     }
+    fn extend(&mut self, target: usize, stop: &StopAt<'_>, progress: &mut Progress<'_>) -> Result<(), Error> {
+        RareValues::extend(self, target, stop, progress);
+        Ok(())
+    }
 }
 
 /// A sequencer whose values and work are its fields `g` and `work`, with an
@@ -84,8 +106,8 @@ impl Sequencer for RareValues<'_> {
 macro_rules! field_sequencer {
     ($ty:ty) => {
         impl Sequencer for $ty {
-            fn values(&self) -> &[u32] {
-                &self.g
+            fn values(&self) -> Lanes<'_> {
+                Lanes::Wide(&self.g)
             }
             fn work(&self) -> u64 {
                 self.work

@@ -1,0 +1,559 @@
+//! The mex of one heap under the rare/common split ([`super::rare`]), computed
+//! from the values published so far: by one thread in turn, or by several
+//! threads at once, each on its own heap ([`super::pipeline`]).
+//!
+//! **Early and late options.** A thread computing `g(h)` while the heaps
+//! `h − w, …, h − 1` (the *window*, `w` = threads − 1) are still being
+//! computed elsewhere first marks the options that do not involve them: the
+//! moves leaving one heap `h − k` with `k > w`, and the rare splits
+//! `(r, m − r)` of `m = h − k` whose parts are both below `h − w` (that is
+//! `w − k < r < h − w`). At the first candidate `x` that these marks leave
+//! open it waits until `g(0..h)` is published and marks the rest — the
+//! *late* options: moves leaving `h − k`, `k <= w`, and the rare splits with
+//! a part of `w − k` tokens or fewer, or of `h − w` or more. From there on the
+//! computation is the one-thread computation from the same `x`: every value
+//! below `x` is marked either way (the late marks only add to the early ones),
+//! and nothing is scanned or charged before `x`. So the value and the work
+//! (charged as the one-thread computation charges them: the rare pairs of
+//! every split at once) are the same for every window; the window only
+//! decides how much runs before the wait.
+//!
+//! The choices that depend on the heaps before `h` are made as one thread
+//! makes them: whether `R` is sparse (`4|R| <= h`) is decided early when the
+//! late heaps cannot change it (all rare or none), after the wait otherwise;
+//! the bound on the values ([`Rules::top`]) and the lane width are fixed for
+//! a whole stretch of heaps (a stretch ends at a new largest value).
+
+use super::bits::{BitSet, TripleSplits};
+use super::lanes::Lane;
+use super::octal::OctalCode;
+use super::pair_scan;
+
+/// Pairs examined between two checks of the candidate during a scan.
+const SCAN_BATCH: usize = 32;
+
+/// Pairs of each split marked one by one before a missing candidate is
+/// searched for among all pairs at once, at least: enough to meet the
+/// plentiful values. With many distinct values (0.6 reaches 300) each
+/// search finds one candidate, so the scalar warm-up grows with them
+/// ([`Rules::warm_pairs`]; measured on 0.6 to 10^6 values: 3.6 s with
+/// 64 pairs, 2.7 s with four per value).
+const WARM: usize = 64;
+
+/// Values below this (a power of two) are marked as bytes of a table cleared
+/// for each heap, in place of the stamp table.
+pub(super) const SMALL: usize = 1024;
+
+/// Work units of one value marked at a random place of the stamp table (a move
+/// leaving one heap, a rare part, a pair of the incremental scan): about 3 ns
+/// here, against about 1 ns per pair of the branch-free full scan (1 unit).
+const MARK_COST: u64 = 3;
+
+/// Pairs the vector search examines in one work unit (about a nanosecond):
+/// measured on 0.07, about 40 byte pairs a nanosecond with AVX-512 here.
+const PAIRS_PER_UNIT: u64 = 40;
+
+/// What every heap of a stretch of the run reads unchanged: the code, the
+/// split in force, the bound on the values and the lane width.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Rules<'a> {
+    pub(super) code: &'a OctalCode,
+    pub(super) mask: u32,
+    /// Whether heaps are classified in the domain (value parity ⊕ heap parity).
+    pub(super) domain: bool,
+    /// `Some(q)` when every two-heap split removes a number of tokens of parity `q`.
+    pub(super) removal_parity: Option<usize>,
+    /// One more than the largest value of a heap `1, 2, …` so far: every value,
+    /// hence every XOR of two, is below the next power of two.
+    pub(super) top: usize,
+    /// Whether the values are in lanes of at most 16 bits (the vector search).
+    pub(super) narrow: bool,
+}
+
+impl Rules<'_> {
+    fn parity(&self, v: u32) -> bool {
+        (v & self.mask).count_ones() % 2 == 1
+    }
+
+    /// Whether heap `a` (with value `v`) is common, i.e. not kept in `R`.
+    pub(super) fn is_common(&self, a: usize, v: u32) -> bool {
+        self.parity(v) ^ shift(self.domain, self.removal_parity, a)
+    }
+
+    /// Whether every split of the sizes `sizes` can reach `x` only with a rare
+    /// part, so that enumerating `R` decides `x` exactly.
+    fn decided_by_rare(&self, x: u32, sizes: &[(usize, bool)]) -> bool {
+        let p = self.parity(x);
+        sizes.iter().all(|&(m, _)| p ^ (self.domain && m % 2 == 1))
+    }
+
+    /// Pairs of each split to mark one by one before the narrow searches.
+    fn warm_pairs(&self) -> usize {
+        WARM.max(4 * self.top)
+    }
+
+    /// Whether every value is below [`SMALL`]: the marks are then bytes.
+    fn small(&self) -> bool {
+        self.top <= SMALL
+    }
+}
+
+/// The class shift of heap `a` in the domain classification: `a + q` odd,
+/// where `q` is the parity of the tokens every split removes.
+///
+/// Why `q`: with class `c(a) = parity(g(a)) ⊕ a ⊕ q`, a split of `m` reaching
+/// `x` has exactly one rare part iff `parity(x) ⊕ m` is odd (the `q`s cancel),
+/// and a heap `n = m + k` whose value `x` has `c(n) = 0` — a rare heap — is
+/// exactly one whose mex is *not* decided by the enumeration:
+/// `parity(x) ⊕ m = c(n) ⊕ n ⊕ q ⊕ m = c(n) ⊕ k ⊕ q = c(n)` (as `k ≡ q`).
+/// So the expensive heaps are the rare ones, whatever `q` is; with `q` left
+/// out, odd removals (`0.106`, `0.137`) would enumerate the few heaps and scan
+/// for all the many.
+pub(super) fn shift(domain: bool, removal_parity: Option<usize>, a: usize) -> bool {
+    domain && (a + removal_parity.unwrap_or(0)) % 2 == 1
+}
+
+/// The largest smaller part of a two-heap split of `m` (`!`: parts differ).
+fn half(m: usize, distinct: bool) -> usize {
+    if distinct { (m - 1) / 2 } else { m / 2 }
+}
+
+/// One thread's marks of the values reached from the heap it computes, and
+/// its buffers, reused from heap to heap.
+#[derive(Clone, Debug)]
+pub(super) struct Scratch {
+    /// Whether the marks of the current heap are the bytes of `seen`
+    /// ([`Rules::small`]), else the stamp table.
+    small: bool,
+    seen: Box<[u8; SMALL]>,
+    stamp: Vec<u32>,
+    epoch: u32,
+    /// The three-heap splits (marked in full before the two-heap ones).
+    triples: TripleSplits,
+    triple_values: BitSet,
+    sizes: Vec<(usize, bool)>,
+    cursor: Vec<usize>,
+}
+
+impl Default for Scratch {
+    fn default() -> Self {
+        Scratch {
+            small: false,
+            seen: Box::new([0; SMALL]),
+            stamp: Vec::new(),
+            epoch: 0,
+            triples: TripleSplits::default(),
+            triple_values: BitSet::default(),
+            sizes: Vec::new(),
+            cursor: Vec::new(),
+        }
+    }
+}
+
+impl Scratch {
+    /// Clears the marks for a new heap.
+    fn begin(&mut self, small: bool) {
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            // wrapped: clear every stamp; 0 is never a live epoch
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.epoch = 1;
+        }
+        self.small = small;
+        if small {
+            self.seen.fill(0);
+        }
+    }
+
+    fn mark(&mut self, v: u32) {
+        if self.small && (v as usize) < SMALL {
+            self.seen[v as usize] = 1;
+            return;
+        }
+        let v = v as usize;
+        if v >= self.stamp.len() {
+            self.stamp.resize(v + 1, 0);
+        }
+        self.stamp[v] = self.epoch;
+    }
+
+    fn marked(&self, v: u32) -> bool {
+        match self.small && (v as usize) < SMALL {
+            true => self.seen[v as usize] != 0,
+            false => self.stamp.get(v as usize) == Some(&self.epoch),
+        }
+    }
+}
+
+/// The values published so far, `g(0..len)`, and the rare heaps among them
+/// (ascending) with their values.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct View<'p, T> {
+    pub(super) g: &'p [T],
+    pub(super) rare: &'p [usize],
+    pub(super) rare_values: &'p [u32],
+}
+
+/// Where a heap's computation reads the values before it.
+pub(super) trait Prefix<T> {
+    /// The values published so far.
+    fn view(&self) -> View<'_, T>;
+    /// Waits until `g(0..len)` is published; `false` if the run stops first
+    /// (the heap's value is then not wanted).
+    fn wait(&self, len: usize) -> bool;
+}
+
+/// Every value before the heap is known: one thread.
+impl<T: Copy> Prefix<T> for View<'_, T> {
+    fn view(&self) -> View<'_, T> {
+        *self
+    }
+    fn wait(&self, len: usize) -> bool {
+        debug_assert!(len <= self.g.len());
+        true
+    }
+}
+
+/// Which rare splits are marked so far.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum RareMarks {
+    None,
+    /// Those with both parts in the early heaps.
+    Early,
+    All,
+}
+
+/// The computation of one heap's value (see the module documentation).
+struct HeapMex<'c, 'r, T, P> {
+    rules: &'c Rules<'r>,
+    s: &'c mut Scratch,
+    prefix: &'c P,
+    h: usize,
+    window: usize,
+    /// The heaps below this are published before the computation starts.
+    early: usize,
+    work: u64,
+    /// Whether `g(0..h)` is published and the late options marked.
+    resolved: bool,
+    rare_marks: RareMarks,
+    _lanes: std::marker::PhantomData<T>,
+}
+
+/// `g(h)` and the work it took, computed while the `window` heaps before `h`
+/// may still be unpublished (`0`: every value before `h` is known); `None`
+/// if the run stops while the computation waits for them.
+pub(super) fn heap_value<T: Lane, P: Prefix<T>>(
+    rules: &Rules<'_>,
+    s: &mut Scratch,
+    prefix: &P,
+    h: usize,
+    window: usize,
+) -> Option<(u32, u64)> {
+    let mut sizes = std::mem::take(&mut s.sizes);
+    let mut cursor = std::mem::take(&mut s.cursor);
+    sizes.clear();
+    sizes.extend(rules.code.split_sizes(h));
+    let mut mex = HeapMex {
+        rules,
+        s,
+        prefix,
+        h,
+        window,
+        early: h.saturating_sub(window),
+        work: 0,
+        resolved: window == 0,
+        rare_marks: RareMarks::None,
+        _lanes: std::marker::PhantomData,
+    };
+    let value = mex.run(&sizes, &mut cursor);
+    let work = mex.work;
+    s.sizes = sizes;
+    s.cursor = cursor;
+    value.map(|v| (v, work))
+}
+
+impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
+    /// The values published so far (a copy of the reference: its views do
+    /// not hold `self`).
+    fn prefix(&self) -> &'c P {
+        self.prefix
+    }
+
+    fn run(&mut self, sizes: &[(usize, bool)], cursor: &mut Vec<usize>) -> Option<u32> {
+        let (code, h) = (self.rules.code, self.h);
+        self.s.begin(self.rules.small());
+        let reach = code.single_reach(h);
+        self.work += MARK_COST * (reach as u64 + 1);
+        let g = self.prefix().view().g;
+        for k in self.window + 1..=reach {
+            if let Some(v) = code.single_heap_value(h, k, g) {
+                self.s.mark(v);
+            }
+        }
+        let sparse = match self.sparse_early() {
+            Some(sparse) => sparse,
+            None => {
+                self.resolve(sizes)?;
+                let rare = self.prefix().view().rare;
+                4 * rare.partition_point(|&r| r < h) <= h
+            }
+        };
+        if code.splits_in_three() {
+            self.resolve(sizes)?;
+            self.mark_triples();
+        }
+        if !sparse && !self.rules.narrow {
+            // no sparse set and no vector search: the plain mex of every pair
+            self.resolve(sizes)?;
+            self.work += sizes.iter().map(|&(m, _)| m as u64 / 2).sum::<u64>();
+            return Some(self.mex_by_full_scan(sizes));
+        }
+        if sparse {
+            self.mark_rare_splits(sizes);
+        }
+        // Scan cursors: the next `a` to examine for each split size.
+        cursor.clear();
+        cursor.resize(sizes.len(), 1);
+        let mut x: u32 = 0;
+        loop {
+            if self.s.marked(x) {
+                x += 1;
+                continue;
+            }
+            if !self.resolved {
+                self.resolve(sizes)?;
+                continue;
+            }
+            if sparse && self.rules.decided_by_rare(x, sizes) {
+                return Some(x);
+            }
+            let warm = || {
+                let pairs = self.rules.warm_pairs();
+                sizes.iter().zip(cursor.iter()).all(|(&(m, d), &c)| c > pairs.min(half(m, d)))
+            };
+            if self.rules.narrow && warm() {
+                // The plentiful values have turned up in the first pairs: look
+                // for x itself among all of them.
+                match self.narrow_reach(x, sizes) {
+                    true => self.s.mark(x),
+                    false => return Some(x),
+                }
+                continue;
+            }
+            // x is unseen: scan splits until it appears or none are left.
+            if !self.scan_batch(sizes, cursor) && !self.s.marked(x) {
+                return Some(x);
+            }
+        }
+    }
+
+    /// Whether `R` is sparse, `4|R| <= h` (or `h <= 256`), when the rare
+    /// heaps among the late ones cannot change the answer.
+    fn sparse_early(&self) -> Option<bool> {
+        let h = self.h;
+        if h <= 256 {
+            return Some(true);
+        }
+        let rare = self.prefix().view().rare;
+        let known = rare.partition_point(|&r| r < self.early);
+        let late = h - self.early;
+        match (4 * (known + late) <= h, 4 * known > h) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        }
+    }
+
+    /// Waits for `g(0..h)` and marks the late options (see the module
+    /// documentation); `None` if the run stops first.
+    fn resolve(&mut self, sizes: &[(usize, bool)]) -> Option<()> {
+        if self.resolved {
+            return Some(());
+        }
+        if !self.prefix.wait(self.h) {
+            return None;
+        }
+        self.resolved = true;
+        let (code, h) = (self.rules.code, self.h);
+        let g = self.prefix().view().g;
+        for k in 1..=self.window.min(code.single_reach(h)) {
+            if let Some(v) = code.single_heap_value(h, k, g) {
+                self.s.mark(v);
+            }
+        }
+        if self.rare_marks == RareMarks::Early {
+            self.mark_rare_splits(sizes);
+        }
+        Some(())
+    }
+
+    /// The smallest part `r` of a split of `m` whose pair is early: both
+    /// parts below `h − w`, i.e. `r > w − k` for `m = h − k`.
+    fn early_from(&self, m: usize) -> usize {
+        (self.window + 1).saturating_sub(self.h - m).max(1)
+    }
+
+    /// Marks every split with a rare part (under `!` not the equal split,
+    /// whose parts are alike and so never decide a value): the early ones
+    /// before `g(0..h)` is published, the rest (and the work of all) after.
+    fn mark_rare_splits(&mut self, sizes: &[(usize, bool)]) {
+        let view = self.prefix().view();
+        for &(m, distinct) in sizes {
+            let lo = self.early_from(m);
+            let early = lo..self.early.min(m);
+            match (self.resolved, self.rare_marks) {
+                (false, _) => self.mark_rare_range(view, m, distinct, early),
+                (true, RareMarks::Early) => {
+                    self.mark_rare_range(view, m, distinct, 1..lo);
+                    self.mark_rare_range(view, m, distinct, lo.max(self.early)..m);
+                }
+                (true, _) => self.mark_rare_range(view, m, distinct, 1..m),
+            }
+            if self.resolved {
+                self.work += MARK_COST * view.rare.partition_point(|&r| r < m) as u64;
+            }
+        }
+        self.rare_marks = if self.resolved { RareMarks::All } else { RareMarks::Early };
+    }
+
+    /// Marks `g(r) ⊕ g(m − r)` for the rare heaps `r ∈ range`, `r < m`, but
+    /// under `!` not `r = m/2` (while every value is below [`SMALL`], as
+    /// bytes of `seen`: a short loop of independent stores).
+    fn mark_rare_range(&mut self, view: View<'_, T>, m: usize, distinct: bool, range: std::ops::Range<usize>) {
+        let (lo, hi) = (range.start, range.end.min(m));
+        if lo >= hi {
+            return;
+        }
+        let (a, b) = (view.rare.partition_point(|&r| r < lo), view.rare.partition_point(|&r| r < hi));
+        let equal = match distinct && m.is_multiple_of(2) {
+            true => view.rare[a..b].binary_search(&(m / 2)).ok().map(|i| a + i),
+            false => None,
+        };
+        let ranges = match equal {
+            Some(i) => [a..i, i + 1..b],
+            None => [a..b, b..b],
+        };
+        let g = view.g;
+        for range in ranges {
+            let pairs = view.rare[range.clone()].iter().zip(&view.rare_values[range]);
+            if self.s.small {
+                let seen = &mut self.s.seen;
+                for (&r, &v) in pairs {
+                    seen[(v ^ g[m - r].wide()) as usize & (SMALL - 1)] = 1;
+                }
+            } else {
+                for (&r, &v) in pairs {
+                    self.s.mark(v ^ g[m - r].wide());
+                }
+            }
+        }
+    }
+
+    /// Marks the next [`SCAN_BATCH`] pairs of every split; whether any were left.
+    fn scan_batch(&mut self, sizes: &[(usize, bool)], cursor: &mut [usize]) -> bool {
+        let g = self.prefix().view().g;
+        let mut progressed = false;
+        for (j, &(m, distinct)) in sizes.iter().enumerate() {
+            let stop = (cursor[j] + SCAN_BATCH).min(half(m, distinct) + 1);
+            self.work += MARK_COST * stop.saturating_sub(cursor[j]) as u64;
+            if self.s.small {
+                let (g, seen) = (&g[..m], &mut self.s.seen);
+                for a in cursor[j]..stop {
+                    seen[(g[a] ^ g[m - a]).wide() as usize & (SMALL - 1)] = 1;
+                }
+            } else {
+                for a in cursor[j]..stop {
+                    self.s.mark((g[a] ^ g[m - a]).wide());
+                }
+            }
+            progressed |= stop > cursor[j];
+            cursor[j] = stop;
+        }
+        progressed
+    }
+
+    /// Whether some split of the sizes `sizes` reaches `x`, searched among all
+    /// its pairs in narrow lanes ([`pair_scan::reaches`]; the XOR of two lanes
+    /// is a lane, so a wider `x` is reached by none).
+    fn narrow_reach(&mut self, x: u32, sizes: &[(usize, bool)]) -> bool {
+        let g = self.prefix().view().g;
+        let Ok(lane) = T::try_from(x) else {
+            return false;
+        };
+        sizes.iter().any(|&(m, distinct)| {
+            let (found, pairs) = pair_scan::reaches(g, m, half(m, distinct), lane);
+            self.work += 1 + pairs / PAIRS_PER_UNIT;
+            found
+        })
+    }
+
+    /// Marks every value of a three-heap split of `h`.
+    fn mark_triples(&mut self) {
+        let mut set = std::mem::take(&mut self.s.triple_values);
+        set.clear();
+        let g = self.prefix().view().g;
+        for (m, distinct) in self.rules.code.triple_sizes(self.h) {
+            self.work += self.s.triples.add(g, m, distinct, &mut set);
+        }
+        for v in set.iter() {
+            self.s.mark(v);
+        }
+        self.s.triple_values = set;
+    }
+
+    /// The plain mex over every split, for games without a sparse set. Values
+    /// below 64 are collected in a bit mask (a branch-free inner loop), larger
+    /// ones in the stamp table.
+    fn mex_by_full_scan(&mut self, sizes: &[(usize, bool)]) -> u32 {
+        let g = self.prefix().view().g;
+        let mut small: u64 = 0;
+        if self.rules.top <= 64 {
+            // Every value, hence every XOR of two, is below 64: a branch-free
+            // scan with four independent masks (no loop-carried dependency).
+            for &(m, distinct) in sizes {
+                let half = half(m, distinct);
+                small |= xor_mask(&g[1..=half], &g[m - half..m]);
+            }
+        } else {
+            for &(m, distinct) in sizes {
+                let mut big = Vec::new();
+                // pairs (a, m − a) for a = 1..=half, without bounds checks
+                let half = half(m, distinct);
+                for (&l, &r) in g[1..=half].iter().zip(g[m - half..m].iter().rev()) {
+                    let x = (l ^ r).wide();
+                    if x < 64 {
+                        small |= 1u64 << x;
+                    } else {
+                        big.push(x);
+                    }
+                }
+                for x in big {
+                    self.s.mark(x);
+                }
+            }
+        }
+        // single-heap moves were marked in the stamp table before the scan
+        let mut x = 0u32;
+        while (x < 64 && small >> x & 1 == 1) || self.s.marked(x) {
+            x += 1;
+        }
+        x
+    }
+}
+
+/// The set `{ left[i] ⊕ right[len−1−i] }` as a bit mask, for values below 64:
+/// branch-free, with four independent masks (no loop-carried dependency).
+fn xor_mask<T: Lane>(left: &[T], right: &[T]) -> u64 {
+    let mut acc = [0u64; 4];
+    let mut l4 = left.chunks_exact(4);
+    let mut r4 = right.rchunks_exact(4);
+    for (l, r) in (&mut l4).zip(&mut r4) {
+        for j in 0..4 {
+            acc[j] |= 1u64 << (l[j] ^ r[3 - j]).wide();
+        }
+    }
+    for (&l, &r) in l4.remainder().iter().zip(r4.remainder().iter().rev()) {
+        acc[0] |= 1u64 << (l ^ r).wide();
+    }
+    acc[0] | acc[1] | acc[2] | acc[3]
+}
