@@ -161,13 +161,7 @@ impl MisereQuotient {
         limits: MisereLimits,
         ctx: &mut Context<'_>,
     ) -> Result<Self, Error> {
-        let t = match game {
-            HeapGame::Octal(c) if c.is_octal() && !c.written().iter().any(|d| d.bits & 8 != 0) => {
-                c.max_removal()
-            }
-            HeapGame::Subtraction(s) => s.max().and_then(|m| usize::try_from(m).ok()),
-            _ => None,
-        };
+        let t = theorem_p_removal(game);
         Self::compute(&|k| heap_options(game, k), n, t.filter(|_| certify), limits, ctx)
     }
 
@@ -312,6 +306,16 @@ impl MisereQuotient {
             }
         }
         Ok(counts)
+    }
+}
+
+/// The largest removal `t` of a game Theorem P applies to (a finite octal code
+/// or subtraction set), `None` for the others.
+fn theorem_p_removal(game: &HeapGame) -> Option<usize> {
+    match game {
+        HeapGame::Octal(c) if c.is_octal() && !c.written().iter().any(|d| d.bits & 8 != 0) => c.max_removal(),
+        HeapGame::Subtraction(s) => s.max().and_then(|m| usize::try_from(m).ok()),
+        _ => None,
     }
 }
 
