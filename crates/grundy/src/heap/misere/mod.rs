@@ -4,7 +4,7 @@
 //! * [`learn`](self) — the quotient of heaps `1..=n`, learned and verified by
 //!   Theorem V (see the notes in `learn.rs`);
 //! * minimisation to the reduced bipartite monoid (`reduce.rs`);
-//! * [`MisereQuotient::find_period`] — the periodicity certificate, Theorem P;
+//! * `find_period` — the periodicity certificate, Theorem P;
 //! * options of a heap from the same rules as normal play (`options.rs`);
 //! * misère nim-values and the genus of each heap (`genus.rs`), and the
 //!   quotient's presentation by generators and relations
