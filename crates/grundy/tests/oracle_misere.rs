@@ -65,8 +65,11 @@ fn a_sample_of_longer_codes() {
 }
 
 /// Codes certified at a small bound count heaps well beyond it through the
-/// period: the oracle on heaps up to the bound + 6 agrees. (Weakening Theorem
-/// P's bound by one makes some code here certify a false period.)
+/// period: the oracle on heaps up to the bound + 6 agrees. Every certificate
+/// comes at Theorem P's bound `2n₀ + 2p + t − 1` or later (`t` the largest
+/// removal), never a heap earlier. (A bound weakened by two certifies false
+/// periods of `0.04` and `0.40`; weakened by one, none of these codes gets a
+/// false one, but the bound check here fails.)
 #[test]
 fn certified_periods_hold_beyond_the_bound() {
     let mut certified = 0;
@@ -76,6 +79,14 @@ fn certified_periods_hold_beyond_the_bound() {
             continue;
         };
         certified += 1;
+        let (n0, p) = q.period().unwrap();
+        let t = if code.ends_with('0') { 1 } else { 2 };
+        assert!(
+            q.bound() + 1 >= 2 * n0 + 2 * p + t,
+            "{code} certified at {} with {:?}",
+            q.bound(),
+            q.period()
+        );
         let n = q.bound() as u64 + 6;
         for k in 1..=2usize {
             let oracle = misere_heap_counts(OctalHeaps { digits: digits(&code) }, 1, n, k, None);

@@ -178,7 +178,7 @@ impl GenusTable {
         Ok(GenusTable { genera, requested: bound, work: s.work })
     }
 
-    /// [`GenusTable::compute`] for a heap game's options ([`super::heap_options`]).
+    /// [`GenusTable::compute`] for a heap game, its heaps' options given by its rules (as in normal play).
     pub fn of_game(game: &HeapGame, bound: usize, max_work: u64, ctx: &mut Context<'_>) -> Result<Self, Error> {
         Self::compute(&|n| super::heap_options(game, n), bound, max_work, ctx)
     }

@@ -4,7 +4,7 @@
 //! * [`learn`](self) — the quotient of heaps `1..=n`, learned and verified by
 //!   Theorem V (see the notes in `learn.rs`);
 //! * minimisation to the reduced bipartite monoid (`reduce.rs`);
-//! * [`MisereQuotient::find_period`] — the periodicity certificate, Theorem P;
+//! * `find_period` — the periodicity certificate, Theorem P;
 //! * options of a heap from the same rules as normal play (`options.rs`);
 //! * misère nim-values and the genus of each heap (`genus.rs`), and the
 //!   quotient's presentation by generators and relations
@@ -187,13 +187,7 @@ impl MisereQuotient {
         limits: MisereLimits,
         ctx: &mut Context<'_>,
     ) -> Result<Self, Error> {
-        let t = match game {
-            HeapGame::Octal(c) if c.is_octal() && !c.written().iter().any(|d| d.bits & 8 != 0) => {
-                c.max_removal()
-            }
-            HeapGame::Subtraction(s) => s.max().and_then(|m| usize::try_from(m).ok()),
-            _ => None,
-        };
+        let t = theorem_p_removal(game);
         let run = Run { slack: 0, fast: true, partial: true };
         Self::compute_with_slack(&|k| heap_options(game, k), n, t.filter(|_| certify), limits, ctx, run)
     }
@@ -355,6 +349,16 @@ impl MisereQuotient {
             }
         }
         Ok(counts)
+    }
+}
+
+/// The largest removal `t` of a game Theorem P applies to (a finite octal code
+/// or subtraction set), `None` for the others.
+fn theorem_p_removal(game: &HeapGame) -> Option<usize> {
+    match game {
+        HeapGame::Octal(c) if c.is_octal() && !c.written().iter().any(|d| d.bits & 8 != 0) => c.max_removal(),
+        HeapGame::Subtraction(s) => s.max().and_then(|m| usize::try_from(m).ok()),
+        _ => None,
     }
 }
 

@@ -129,3 +129,93 @@ fn shortcuts_agree_with_the_learner() {
     }
     assert!(compared > 120, "{compared}");
 }
+
+/// `Φ(0..=m)` with `Φ(k) = 100 + k` below `n₀` (no period reaches there) and
+/// `Φ(k) = (k − n₀) mod p` from `n₀` on: least period `p` from exactly `n₀`.
+fn periodic_from(n0: usize, p: usize, m: usize) -> Vec<u32> {
+    (0..=m).map(|k| if k < n0 { 100 + k as u32 } else { ((k - n0) % p) as u32 }).collect()
+}
+
+/// Theorem P at its edge, `find_period` with the given slack: what goes
+/// wrong, if anything, in certifying at `m = 2n₀ + 2p + t − 1` and refusing
+/// one heap before.
+fn theorem_p_edge(slack: usize) -> Vec<String> {
+    let mut wrong = Vec::new();
+    for (n0, p, t) in [(3, 1, 2), (1, 1, 1), (2, 3, 4), (5, 2, 1), (1, 6, 3), (8, 2, 2), (4, 4, 7)] {
+        let need = 2 * n0 + 2 * p + t - 1;
+        let phi = periodic_from(n0, p, need + 5);
+        for m in need - 1..=need + 5 {
+            let want = (m >= need).then_some((n0, p));
+            let got = find_period(&phi[..=m], t, slack);
+            if got != want {
+                wrong.push(format!("n₀ {n0} p {p} t {t} m {m}: {got:?}, not {want:?}"));
+            }
+        }
+    }
+    wrong
+}
+
+#[test]
+fn theorem_p_certifies_at_its_bound_and_not_one_heap_before() {
+    assert_eq!(theorem_p_edge(0), Vec::<String>::new());
+}
+
+/// The edge test fails if the bound is weakened by one (as `slack = 1` does):
+/// it is sharp enough to notice.
+#[test]
+fn the_edge_test_notices_a_bound_weakened_by_one() {
+    let wrong = theorem_p_edge(1);
+    assert_eq!(wrong.len(), 7, "{wrong:?}");
+}
+
+/// A sum of at most three heaps up to `top` whose outcome `claimed` (its
+/// period beyond its bound) gets wrong, `truth` being the quotient of heaps
+/// up to `top` or a certified one.
+fn false_outcome(claimed: &MisereQuotient, truth: &MisereQuotient, top: u64) -> Option<Vec<u64>> {
+    let is_p = |q: &MisereQuotient, heaps: &[u64]| {
+        let m = q.monoid();
+        m.is_p(heaps.iter().fold(m.identity(), |x, &h| m.mul(x, q.phi(h).expect("within the bound or periodic"))))
+    };
+    for a in 1..=top {
+        for b in a..=top {
+            for c in b..=top {
+                for heaps in [vec![a], vec![a, b], vec![a, b, c]] {
+                    if is_p(claimed, &heaps) != is_p(truth, &heaps) {
+                        return Some(heaps);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Real games at Theorem P's edge. `0.04` and `0.40` have no move from
+/// their smallest heaps (`Φ` is the identity, `p = 1` from `n₀ = 1`): a bound
+/// weakened by two certifies that for every heap, falsely. Weakened by one it
+/// certifies nothing false here, nor for any two-digit or `4.xx` code or
+/// subtraction set within `{1..8}` (a search over all of them, certificates
+/// checked as here); the edge itself is tested on hand-built sequences above.
+#[test]
+fn a_bound_weakened_by_two_certifies_false_periods_of_real_games() {
+    for (c, wrong_at) in [("0.04", 3), ("0.40", 2)] {
+        let game = code(c);
+        let t = theorem_p_removal(&game);
+        let options = |k| heap_options(&game, k);
+        let limits = MisereLimits::default().with_max_len(16);
+        let top = 16;
+        let truth = MisereQuotient::of_heaps(&game, top, limits).unwrap();
+        for slack in 0..=2 {
+            let run = Run { slack, fast: true, partial: false };
+            let q = MisereQuotient::compute_with_slack(&options, top, t, limits, &mut Context::default(), run)
+                .unwrap();
+            let falsely = q.period().and_then(|_| false_outcome(&q, &truth, top as u64));
+            if slack < 2 {
+                assert_eq!(falsely, None, "{c} slack {slack}: {:?} at {}", q.period(), q.bound());
+            } else {
+                assert_eq!((q.bound(), q.period()), (wrong_at, Some((1, 1))), "{c}");
+                assert!(falsely.is_some(), "{c}");
+            }
+        }
+    }
+}
