@@ -26,7 +26,7 @@ mod learn;
 mod options;
 mod reduce;
 
-pub use genus::{Genus, GenusTable};
+pub use genus::GenusTable;
 pub use options::{code_options, heap_options};
 
 use crate::count::{BipartiteMonoid, Context, Presentation};
