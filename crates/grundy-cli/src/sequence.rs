@@ -222,10 +222,8 @@ fn misere(game: &HeapGame, a: &SequenceArgs) -> CliResult {
     let relations = presentation.relation_strings();
     let p_words: Vec<String> = m.p_portion().into_iter().map(|x| presentation.word_of(x)).collect();
     if a.json {
-        let genera: Vec<_> = genus
-            .genera()
-            .iter()
-            .map(|g| json!({"gamma": g.gamma(), "normal": g.normal(), "symbol": g.symbol()}))
+        let genera: Vec<_> = (1..=genus.len())
+            .map(|n| json!({"gamma": genus.gamma(n), "normal": genus.normal(n), "symbol": genus.symbol(n)}))
             .collect();
         emit(json!({
             "certified": certified,
@@ -264,7 +262,7 @@ fn misere(game: &HeapGame, a: &SequenceArgs) -> CliResult {
         (n, false) => format!("heaps 1 to {n}; heap {} is beyond --genus-work {}", n + 1, a.genus_work),
     };
     emit(format!("misère nim-values ({heaps}): {}", list(&genus.misere_values())));
-    let symbols: Vec<String> = genus.genera().iter().map(|g| g.symbol()).collect();
+    let symbols: Vec<String> = (1..=genus.len()).filter_map(|n| genus.symbol(n)).collect();
     emit(format!("genus ({heaps}): {}", symbols.join(" ")));
     let named: Vec<String> = generators.iter().map(|(name, heap)| format!("{name} = heap {heap}")).collect();
     emit(format!("generators: {}", named.join(", ")));

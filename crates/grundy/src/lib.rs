@@ -190,7 +190,7 @@ pub use games::divisor_nim::{DivisorNim, DivisorPile};
 pub use games::heaps::{Heap, Heaps};
 pub use games::prime_count::{PrimeMethod, prime_pi};
 pub use games::silver_dollar::SilverDollar;
-pub use heap::misere::{Genus, GenusTable, MisereLimits, MisereQuotient};
+pub use heap::misere::{GenusTable, MisereLimits, MisereQuotient};
 pub use heap::{
     Analysis, Family, HeapGame, HeapRules, Keeper, Lanes, Limits, OctalCode, Period, PeriodSummary, Periodic,
     SubtractionSet,

@@ -86,6 +86,29 @@ use crate::heap::mex::Mex;
 use std::collections::HashMap;
 
 /// The genus `g⁺^{γ₀γ₁…}` of one game (module docs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Genus {
+    normal: u32,
+    /// `γ₀ … γ_{s+1}`: `γ_{k+2} = γ_k` for `k >= s`, `s` least.
+    gamma: Vec<u32>,
+}
+
+impl Genus {
+    fn gamma_at(&self, k: usize) -> u32 {
+        let s = self.gamma.len() - 2;
+        self.gamma[if k < s { k } else { s + (k - s) % 2 }]
+    }
+
+    fn symbol(&self) -> String {
+        let sep = if self.gamma.iter().any(|&g| g > 9) { "," } else { "" };
+        let gamma: Vec<String> = self.gamma.iter().map(u32::to_string).collect();
+        format!("{}^{}", self.normal, gamma.join(sep))
+    }
+}
+
+/// The misère nim-value and genus of heaps `1..=len()` of a heap game,
+/// computed within a work budget (module docs). Heap `n` is asked for by its
+/// size; sizes outside `1..=len()` give `None`.
 ///
 /// ```
 /// use grundy::GenusTable;
@@ -93,51 +116,11 @@ use std::collections::HashMap;
 /// // misère Nim heaps 1, 2, 3: 1^031, 2^20, 3^31
 /// let nim = |n: u64| Ok((0..n).map(|k| if k == 0 { vec![] } else { vec![k] }).collect());
 /// let t = GenusTable::compute(&nim, 3, 10_000, &mut Default::default())?;
-/// let symbols: Vec<String> = t.genera().iter().map(|g| g.symbol()).collect();
+/// let symbols: Vec<String> = (1..=t.len()).filter_map(|n| t.symbol(n)).collect();
 /// assert_eq!(symbols, ["1^031", "2^20", "3^31"]);
+/// assert_eq!((t.misere(1), t.gamma(1), t.gamma_at(1, 6)), (Some(0), Some(&[0, 3, 1][..]), Some(1)));
 /// # Ok::<(), grundy::Error>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Genus {
-    normal: u32,
-    /// `γ₀ … γ_{s+1}`: `γ_{k+2} = γ_k` for `k >= s`, `s` least.
-    gamma: Vec<u32>,
-}
-
-impl Genus {
-    /// `g⁺`, the normal-play nim-value.
-    pub fn normal(&self) -> u32 {
-        self.normal
-    }
-
-    /// `g⁻ = γ₀`, the misère nim-value.
-    pub fn misere(&self) -> u32 {
-        self.gamma[0]
-    }
-
-    /// `γ₀ … γ_{s+1}`, up to where the alternation starts (`γ_s`) and one more:
-    /// the last two repeat for ever.
-    pub fn gamma(&self) -> &[u32] {
-        &self.gamma
-    }
-
-    /// `γ_k` for any `k`, by the period beyond the listed terms.
-    pub fn gamma_at(&self, k: usize) -> u32 {
-        let s = self.gamma.len() - 2;
-        self.gamma[if k < s { k } else { s + (k - s) % 2 }]
-    }
-
-    /// The symbol `g⁺^γ₀γ₁…` as Conway writes it (`0^120`, `2^20`), the
-    /// exponents separated by commas when one has two digits (`12^12,14`).
-    pub fn symbol(&self) -> String {
-        let sep = if self.gamma.iter().any(|&g| g > 9) { "," } else { "" };
-        let gamma: Vec<String> = self.gamma.iter().map(u32::to_string).collect();
-        format!("{}^{}", self.normal, gamma.join(sep))
-    }
-}
-
-/// The genus of heaps `1..=len()` of a heap game, computed within a work
-/// budget (module docs).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GenusTable {
     genera: Vec<Genus>,
@@ -183,9 +166,36 @@ impl GenusTable {
         Self::compute(&|n| super::heap_options(game, n), bound, max_work, ctx)
     }
 
-    /// The genera of heaps `1..=len()`.
-    pub fn genera(&self) -> &[Genus] {
-        &self.genera
+    fn heap(&self, n: usize) -> Option<&Genus> {
+        self.genera.get(n.checked_sub(1)?)
+    }
+
+    /// `g⁺(H_n)`, the normal-play nim-value.
+    pub fn normal(&self, n: usize) -> Option<u32> {
+        self.heap(n).map(|g| g.normal)
+    }
+
+    /// `g⁻(H_n) = γ₀`, the misère nim-value (0 exactly for misère P-positions).
+    pub fn misere(&self, n: usize) -> Option<u32> {
+        self.heap(n).map(|g| g.gamma[0])
+    }
+
+    /// `γ₀ … γ_{s+1}` of `H_n`, up to where the alternation starts (`γ_s`)
+    /// and one more: the last two repeat for ever.
+    pub fn gamma(&self, n: usize) -> Option<&[u32]> {
+        self.heap(n).map(|g| g.gamma.as_slice())
+    }
+
+    /// `γ_k(H_n)` for any `k`, by the period beyond the listed terms.
+    pub fn gamma_at(&self, n: usize, k: usize) -> Option<u32> {
+        self.heap(n).map(|g| g.gamma_at(k))
+    }
+
+    /// The genus symbol `g⁺^γ₀γ₁…` of `H_n` as Conway writes it (`0^120`,
+    /// `2^20`), the exponents separated by commas when one has two digits
+    /// (`12^12,14`).
+    pub fn symbol(&self, n: usize) -> Option<String> {
+        self.heap(n).map(Genus::symbol)
     }
 
     /// How many heaps got their genus (`1..=len()`).
@@ -210,7 +220,7 @@ impl GenusTable {
 
     /// `g⁻(H_n)` for `n` in `1..=len()`.
     pub fn misere_values(&self) -> Vec<u32> {
-        self.genera.iter().map(Genus::misere).collect()
+        self.genera.iter().map(|g| g.gamma[0]).collect()
     }
 }
 
@@ -420,11 +430,10 @@ mod tests {
             assert!(table.complete());
             let options = |n: u64| super::super::heap_options(&g, n).unwrap();
             let mut memo = HashMap::new();
-            for (i, genus) in table.genera().iter().enumerate() {
-                let n = i as u64 + 1;
+            for n in 1..=table.len() as u64 {
                 for k in 0..8u32 {
                     let want = slow(&options, vec![n], k, 0, &mut memo);
-                    assert_eq!(genus.gamma_at(k as usize), want, "{code} heap {n} γ_{k}");
+                    assert_eq!(table.gamma_at(n as usize, k as usize), Some(want), "{code} heap {n} γ_{k}");
                     // Lemma 1
                     assert_eq!(slow(&options, vec![n], k, 1, &mut memo), want ^ 1, "{code} heap {n} k {k}");
                 }
@@ -435,7 +444,7 @@ mod tests {
     #[test]
     fn nim_heaps_have_the_published_genus() {
         let table = GenusTable::of_game(&game("0.[3]"), 12, u64::MAX, &mut Context::default()).unwrap();
-        let symbols: Vec<String> = table.genera().iter().map(Genus::symbol).collect();
+        let symbols: Vec<String> = (1..=table.len()).filter_map(|n| table.symbol(n)).collect();
         let mut want = vec!["1^031".to_string()];
         want.extend((2..=12u32).map(|n| {
             let g = Genus { normal: n, gamma: vec![n, n ^ 2] };
@@ -445,7 +454,8 @@ mod tests {
         assert_eq!(symbols[9], "10^10,8");
         // a heap without moves is the game 0
         let zero = GenusTable::of_game(&game("0.12"), 2, u64::MAX, &mut Context::default()).unwrap();
-        assert_eq!(zero.genera()[1].symbol(), "0^120");
+        assert_eq!(zero.symbol(2).as_deref(), Some("0^120"));
+        assert_eq!((zero.symbol(0), zero.symbol(3)), (None, None));
     }
 
     #[test]
@@ -457,7 +467,7 @@ mod tests {
         for budget in [0, 10, w / 10, w / 2, w - 1, w] {
             let t = GenusTable::of_game(&kayles, 14, budget, &mut Context::default()).unwrap();
             assert!(t.work() <= budget && t.len() >= last, "{budget}");
-            assert_eq!(t.genera(), &full.genera()[..t.len()]);
+            assert_eq!(t.genera, &full.genera[..t.len()]);
             assert_eq!(t.complete(), budget == full.work(), "{budget}");
             last = t.len();
         }

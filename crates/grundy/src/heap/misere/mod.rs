@@ -30,7 +30,7 @@ mod grow;
 mod reduce;
 mod stuck;
 
-pub use genus::{Genus, GenusTable};
+pub use genus::GenusTable;
 pub use options::{code_options, heap_options};
 
 use crate::count::{BipartiteMonoid, Context, Presentation};
