@@ -141,7 +141,7 @@ fn resumable(dir: &Path, canonical: &str, limits: Limits) -> Result<Option<Map<S
         return Err(bad());
     };
     if record.get("canonical").and_then(Value::as_str) != Some(canonical)
-        || record.get("format").and_then(Value::as_u64) != Some(u64::from(grundy::CENSUS_FORMAT))
+        || record.get("format").and_then(Value::as_u64) != Some(u64::from(grundy::GameRecord::FORMAT))
     {
         return Err(bad());
     }

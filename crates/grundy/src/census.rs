@@ -70,7 +70,7 @@ use std::collections::BTreeSet;
 use std::time::Instant;
 
 /// The version of the per-game file format ([`GameRecord::to_json`]).
-pub const CENSUS_FORMAT: u32 = 1;
+const CENSUS_FORMAT: u32 = 1;
 
 /// The most codes one census may list (`2^24`).
 pub const MAX_CENSUS_CODES: usize = 1 << 24;
@@ -349,8 +349,12 @@ fn json_opt<T: std::fmt::Display>(v: Option<T>) -> String {
 }
 
 impl GameRecord {
+    /// The version of the per-game file format ([`GameRecord::to_json`]'s
+    /// `format` key).
+    pub const FORMAT: u32 = CENSUS_FORMAT;
+
     /// The record as one line of JSON with sorted keys: `canonical`,
-    /// `computed`, `format` ([`CENSUS_FORMAT`]), `max_at`, `max_len`,
+    /// `computed`, `format` ([`GameRecord::FORMAT`]), `max_at`, `max_len`,
     /// `max_value`, `max_work`, `period`, `preperiod`, `saltus`, `seconds`,
     /// `split` (`{"mask", "mode": "value"|"domain", "rare"}` or `null`),
     /// `status` and `stopped` (`certified`, `max-len`, `max-work`).

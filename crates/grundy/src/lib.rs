@@ -176,8 +176,8 @@ macro_rules! layers {
 layers!(census, count, error, games, heap, modular, number, parse, ring, xor);
 
 pub use census::{
-    CENSUS_FORMAT, GameRecord, GameStatus, MAX_CENSUS_CODES, RareSplit, canonical_code, census_codes,
-    census_estimate, census_game, rules_bound, same_rules,
+    GameRecord, GameStatus, MAX_CENSUS_CODES, RareSplit, canonical_code, census_codes, census_estimate,
+    census_game, rules_bound, same_rules,
 };
 pub use count::{
     BipartiteMonoid, Component, Context, Copies, Counter, Histogram, Observer, Order, Outcome, Play,
