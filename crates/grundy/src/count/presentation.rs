@@ -68,11 +68,16 @@
 //!
 //! **Cost.** `O(q·r)` candidates for `q = |Q|` elements and `r` generators,
 //! each checked against its `r` divisors in a hash set of normal monomials:
-//! `O(q·r³)` word operations, and `q·r` relations at most.
+//! `O(q·r³)` word operations, and `q·r` relations at most, of `r` words
+//! each; refused beyond [`MAX_PRESENTATION_WORDS`] words `q·r²`.
 
 use super::monoid::BipartiteMonoid;
-use crate::error::Error;
+use crate::error::{Error, Remedy};
 use std::collections::HashMap;
+
+/// The most words (`q·r²` for `q` elements and `r` generators: the
+/// candidates' exponent vectors and the relations) a presentation may take.
+pub const MAX_PRESENTATION_WORDS: f64 = (1u64 << 26) as f64;
 
 /// Generators and relations of a finite commutative monoid (module docs: the
 /// normal forms are least in the degree-then-lex order, the relations rewrite
@@ -143,6 +148,15 @@ impl Presentation {
             return Err(Error::invalid("values", "do not generate the monoid"));
         }
         let r = generators.len();
+        let words = q as f64 * r as f64 * r as f64;
+        if words > MAX_PRESENTATION_WORDS {
+            return Err(Error::TooLarge {
+                what: format!("the presentation of a monoid of {q} elements with {r} generators"),
+                estimate: format!("about {words:.1e} words (q·r²)"),
+                limit: format!("{MAX_PRESENTATION_WORDS:.1e}"),
+                remedy: Remedy::Fewer("values"),
+            });
+        }
         let mut normal: Vec<Option<Vec<u32>>> = vec![None; q];
         let mut value_of: HashMap<Vec<u32>, u32> = HashMap::new();
         let one = vec![0u32; r];
@@ -281,6 +295,18 @@ mod tests {
         assert_eq!(generator_name(25), "z");
         assert_eq!(generator_name(26), "a1");
         assert_eq!(generator_name(53), "b2");
+    }
+
+    #[test]
+    fn too_many_generators_are_refused() {
+        // the null monoid: x·y = 1 except with the identity 0; each element is a generator
+        let q = 1000;
+        let table = (0..q * q).map(|i| if i / q == 0 { (i % q) as u32 } else if i % q == 0 { (i / q) as u32 } else { 1 }).collect();
+        let m = BipartiteMonoid::new(q, table, 0, (0..q).map(|x| x == 1).collect()).unwrap();
+        let values: Vec<u32> = (1..q as u32).collect();
+        let e = Presentation::new(&m, &values).unwrap_err();
+        assert!(e.to_string().contains("give fewer values"), "{e}");
+        assert!(Presentation::new(&m, &values[..20]).is_err()); // not generating
     }
 
     #[test]

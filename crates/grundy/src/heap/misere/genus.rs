@@ -74,8 +74,9 @@
 //! Lemma 1 and the formula, the copies of `*2` and `*1` need no positions of
 //! their own. Each position's options (replace one heap by one of its
 //! options) are interned; positions are evaluated in a depth-first order with
-//! an explicit stack, each once. The work — one unit per position evaluated
-//! and per option generated — is bounded by `max_work`: heaps `1, 2, …` are
+//! an explicit stack, each once. The work — one unit per heap and per
+//! position evaluated, and per option listed or generated — is bounded by
+//! `max_work`: heaps `1, 2, …` are
 //! done in order until the budget runs out, and [`GenusTable::len`] says how far
 //! it got (the work of an unfinished heap is not reported).
 
@@ -144,8 +145,11 @@ impl GenusTable {
     ) -> Result<Self, Error> {
         let mut s = Search::new(max_work);
         let mut genera = Vec::new();
-        for n in 1..=bound {
-            s.add_heap(n, options(n as u64)?)?;
+        // heap sizes are kept as u32; the work budget ends far below
+        for n in 1..=bound.min(u32::MAX as usize) {
+            if !s.add_heap(n, options(n as u64)?)? {
+                break;
+            }
             let root = s.intern(if s.heaps[n].is_empty() { vec![] } else { vec![n as u32] });
             if !s.evaluate(root, ctx)? {
                 break;
@@ -213,7 +217,7 @@ impl GenusTable {
         self.genera.len() == self.requested
     }
 
-    /// The work spent (positions evaluated and options generated).
+    /// The work spent (heaps and positions evaluated, options listed and generated).
     pub fn work(&self) -> u64 {
         self.work
     }
@@ -268,8 +272,14 @@ impl Search {
         }
     }
 
-    /// Records heap `n`'s options (heaps below `n`), and its `g⁺`.
-    fn add_heap(&mut self, n: usize, options: Vec<Vec<u64>>) -> Result<(), Error> {
+    /// Records heap `n`'s options (heaps below `n`), and its `g⁺`; `false`
+    /// (nothing recorded) when the work budget cannot pay one unit per option.
+    fn add_heap(&mut self, n: usize, options: Vec<Vec<u64>>) -> Result<bool, Error> {
+        let work = self.work.saturating_add(1 + options.len() as u64);
+        if work > self.max_work {
+            return Ok(false);
+        }
+        self.work = work;
         let mut opts = Vec::with_capacity(options.len());
         let mut seen = Vec::with_capacity(options.len());
         for o in options {
@@ -283,7 +293,7 @@ impl Search {
         }
         self.normal.push(self.mex.of(seen.len(), seen));
         self.heaps.push(opts);
-        Ok(())
+        Ok(true)
     }
 
     fn intern(&mut self, key: Vec<u32>) -> u32 {
@@ -332,7 +342,7 @@ impl Search {
                 Some(o) => o,
                 None => {
                     let o = self.options(id);
-                    let work = self.work + 1 + o.len() as u64;
+                    let work = self.work.saturating_add(1 + o.len() as u64);
                     if work > self.max_work {
                         return Ok(false);
                     }
@@ -456,6 +466,18 @@ mod tests {
         let zero = GenusTable::of_game(&game("0.12"), 2, u64::MAX, &mut Context::default()).unwrap();
         assert_eq!(zero.symbol(2).as_deref(), Some("0^120"));
         assert_eq!((zero.symbol(0), zero.symbol(3)), (None, None));
+    }
+
+    #[test]
+    fn bad_rules_are_refused_and_endless_requests_end() {
+        let bad = |n: u64| Ok(vec![vec![n]]);
+        let e = GenusTable::compute(&bad, 3, 100, &mut Context::default()).unwrap_err();
+        assert!(matches!(e, Error::InvalidRule(_)), "{e}");
+        // no heap has a move: every heap is 0 = 0^120, one unit of work each
+        let none = |_| Ok(vec![]);
+        let t = GenusTable::compute(&none, usize::MAX, 1000, &mut Context::default()).unwrap();
+        assert!(!t.complete() && t.len() < 1000 && t.work() <= 1000);
+        assert_eq!(t.symbol(t.len()).as_deref(), Some("0^120"));
     }
 
     #[test]
