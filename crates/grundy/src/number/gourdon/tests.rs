@@ -210,6 +210,25 @@ fn every_x_and_tuning_to_twenty_thousand_matches_a_sieve() {
 }
 
 #[test]
+fn larger_x_with_one_word_segments_and_the_clamps_of_z() {
+    // x past 17^6: with y = ∛x the clamp z < p_{k+1}·y binds below √x; hard
+    // leaves of p_b > 127 (x^{1/4} > 131), so a prime crossed off at the end
+    // of a one-word segment (127, 383, …) is read by later leaves
+    for x in [300_000_007u64, 1_000_000_007, 4_000_000_000] {
+        let pi = lucy_pi(x);
+        let lo = icbrt(x);
+        for (y, z) in [(lo, lo), (lo, u64::MAX), (2 * lo, 40 * lo), (Params::for_x(x).y, u64::MAX)] {
+            for segment in [128, 256] {
+                let params = Params { y, z, segment, b_segment: 128 * 1024 };
+                assert_eq!(prime_pi_with(x, params, &mut |_, _| true), Some(pi), "pi({x}) {params:?}");
+            }
+        }
+        let params = Params { y: lo, z: u64::MAX, segment: 128, b_segment: 1 << 20 };
+        check_buckets(x, params);
+    }
+}
+
+#[test]
 fn around_squares_and_cubes_of_primes() {
     // where √x, ∛x, x/p² and x/p³ cross a prime
     for p in [2u64, 3, 5, 7, 11, 13, 17, 19, 23, 97, 101, 997, 1_009, 2_003, 65_521, 65_537, 99_991] {
