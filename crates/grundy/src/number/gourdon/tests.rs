@@ -358,6 +358,24 @@ fn buckets_around_squares_and_cubes_and_at_ten_to_the_eleven() {
 }
 
 #[test]
+fn buckets_at_ten_to_the_thirteen_match_the_special_leaf_sum() {
+    let x = 10_000_000_000_000u64;
+    let want = crate::number::prime_buckets::lmo_buckets(x, &mut |_, _| true);
+    assert_eq!(prime_buckets(x, &mut |_, _| true), want);
+}
+
+/// Every bucket at `10^15` and `10^16` against the special-leaf sum (about
+/// half a minute; run with `cargo test --release -- --ignored`).
+#[test]
+#[ignore]
+fn buckets_at_ten_to_the_fifteen_and_sixteen_match_the_special_leaf_sum() {
+    for x in [10u64.pow(15), 10u64.pow(16)] {
+        let want = crate::number::prime_buckets::lmo_buckets(x, &mut |_, _| true);
+        assert_eq!(prime_buckets(x, &mut |_, _| true), want, "{x}");
+    }
+}
+
+#[test]
 fn buckets_stop_when_progress_says_so() {
     assert_eq!(prime_buckets(10_000_000_000, &mut |_, _| false), None);
     let mut calls = 0;
