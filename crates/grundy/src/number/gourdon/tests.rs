@@ -210,6 +210,25 @@ fn every_x_and_tuning_to_twenty_thousand_matches_a_sieve() {
 }
 
 #[test]
+fn larger_x_with_one_word_segments_and_the_clamps_of_z() {
+    // x past 17^6: with y = ∛x the clamp z < p_{k+1}·y binds below √x; hard
+    // leaves of p_b > 127 (x^{1/4} > 131), so a prime crossed off at the end
+    // of a one-word segment (127, 383, …) is read by later leaves
+    for x in [300_000_007u64, 1_000_000_007, 4_000_000_000] {
+        let pi = lucy_pi(x);
+        let lo = icbrt(x);
+        for (y, z) in [(lo, lo), (lo, u64::MAX), (2 * lo, 40 * lo), (Params::for_x(x).y, u64::MAX)] {
+            for segment in [128, 256] {
+                let params = Params { y, z, segment, b_segment: 128 * 1024 };
+                assert_eq!(prime_pi_with(x, params, &mut |_, _| true), Some(pi), "pi({x}) {params:?}");
+            }
+        }
+        let params = Params { y: lo, z: u64::MAX, segment: 128, b_segment: 1 << 20 };
+        check_buckets(x, params);
+    }
+}
+
+#[test]
 fn around_squares_and_cubes_of_primes() {
     // where √x, ∛x, x/p² and x/p³ cross a prime
     for p in [2u64, 3, 5, 7, 11, 13, 17, 19, 23, 97, 101, 997, 1_009, 2_003, 65_521, 65_537, 99_991] {
@@ -336,6 +355,24 @@ fn buckets_around_squares_and_cubes_and_at_ten_to_the_eleven() {
         }
     }
     check_buckets(100_000_000_000, Params::for_x(100_000_000_000));
+}
+
+#[test]
+fn buckets_at_ten_to_the_thirteen_match_the_special_leaf_sum() {
+    let x = 10_000_000_000_000u64;
+    let want = crate::number::prime_buckets::lmo_buckets(x, &mut |_, _| true);
+    assert_eq!(prime_buckets(x, &mut |_, _| true), want);
+}
+
+/// Every bucket at `10^15` and `10^16` against the special-leaf sum (about
+/// half a minute; run with `cargo test --release -- --ignored`).
+#[test]
+#[ignore]
+fn buckets_at_ten_to_the_fifteen_and_sixteen_match_the_special_leaf_sum() {
+    for x in [10u64.pow(15), 10u64.pow(16)] {
+        let want = crate::number::prime_buckets::lmo_buckets(x, &mut |_, _| true);
+        assert_eq!(prime_buckets(x, &mut |_, _| true), want, "{x}");
+    }
 }
 
 #[test]
