@@ -151,17 +151,26 @@ impl Default for Scratch {
 }
 
 impl Scratch {
-    /// Clears the marks for a new heap.
-    fn begin(&mut self, small: bool) {
+    /// Clears the marks for a new heap whose values are below `top`: every
+    /// value marked is an XOR of two of them, below the power of two `2^b >=
+    /// top`, and the candidates read reach `2^b` at most, so the bytes up to
+    /// `2^(b+1)` are cleared (all of them once, the bound only grows).
+    #[inline]
+    fn begin(&mut self, small: bool, top: usize) {
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             // wrapped: clear every stamp; 0 is never a live epoch
             self.stamp.iter_mut().for_each(|s| *s = 0);
             self.epoch = 1;
         }
+        if small && !self.small {
+            // the bytes were not in use: clear them all
+            self.seen.fill(0);
+        }
         self.small = small;
         if small {
-            self.seen.fill(0);
+            let bound = (2 * top.max(1).next_power_of_two()).min(SMALL);
+            self.seen[..bound].fill(0);
         }
     }
 
@@ -281,7 +290,7 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
 
     fn run(&mut self, sizes: &[(usize, bool)], cursor: &mut Vec<usize>) -> Option<u32> {
         let (code, h) = (self.rules.code, self.h);
-        self.s.begin(self.rules.small());
+        self.s.begin(self.rules.small(), self.rules.top);
         let reach = code.single_reach(h);
         self.work += MARK_COST * (reach as u64 + 1);
         let g = self.prefix().view().g;
@@ -396,6 +405,7 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
     /// Marks every split with a rare part (under `!` not the equal split,
     /// whose parts are alike and so never decide a value): the early ones
     /// before `g(0..h)` is published, the rest (and the work of all) after.
+    #[inline]
     fn mark_rare_splits(&mut self, sizes: &[(usize, bool)]) {
         let view = self.prefix().view();
         for &(m, distinct) in sizes {
@@ -419,12 +429,15 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
     /// Marks `g(r) ⊕ g(m − r)` for the rare heaps `r ∈ range`, `r < m`, but
     /// under `!` not `r = m/2` (while every value is below [`SMALL`], as
     /// bytes of `seen`: a short loop of independent stores).
+    #[inline]
     fn mark_rare_range(&mut self, view: View<'_, T>, m: usize, distinct: bool, range: std::ops::Range<usize>) {
         let (lo, hi) = (range.start, range.end.min(m));
         if lo >= hi {
             return;
         }
-        let (a, b) = (view.rare.partition_point(|&r| r < lo), view.rare.partition_point(|&r| r < hi));
+        // rare heaps are at least 1
+        let a = if lo <= 1 { 0 } else { view.rare.partition_point(|&r| r < lo) };
+        let b = view.rare.partition_point(|&r| r < hi);
         let equal = match distinct && m.is_multiple_of(2) {
             true => view.rare[a..b].binary_search(&(m / 2)).ok().map(|i| a + i),
             false => None,
