@@ -64,8 +64,8 @@
 //! `F_0 … F_{c+1}` for each position and extending by the period. The genus
 //! printed is `γ₀ … γ_{s+1}` with `s` the least index from which `γ` is
 //! 2-periodic: found from `c` backwards, so it is exact, not "looks periodic".
-//! (The alternating pair is `γ_s, γ_{s+1} = γ_s ⊕ 2`, not always
-//! `g⁺, g⁺ ⊕ 2`: wild games can alternate differently.)
+//! (The alternating pair need not be `g⁺, g⁺ ⊕ 2`: `{0, {*3}}` has genus
+//! `1^20`, a unit test.)
 //!
 //! # The computation
 //!
@@ -76,9 +76,10 @@
 //! options) are interned; positions are evaluated in a depth-first order with
 //! an explicit stack, each once. The work — one unit per heap and per
 //! position evaluated, and per option listed or generated — is bounded by
-//! `max_work`: heaps `1, 2, …` are
-//! done in order until the budget runs out, and [`GenusTable::len`] says how far
-//! it got (the work of an unfinished heap is not reported).
+//! `max_work`: heaps `1, 2, …` are done in order until the budget runs out,
+//! and [`GenusTable::len`] says how far it got (the work of an unfinished heap
+//! is not reported). Memory: one key (the multiset) and `c + 2` values per
+//! position, so `O(max_work)` words.
 
 use crate::count::Context;
 use crate::error::Error;
@@ -466,6 +467,26 @@ mod tests {
         let zero = GenusTable::of_game(&game("0.12"), 2, u64::MAX, &mut Context::default()).unwrap();
         assert_eq!(zero.symbol(2).as_deref(), Some("0^120"));
         assert_eq!((zero.symbol(0), zero.symbol(3)), (None, None));
+    }
+
+    /// `G = {0, {*3}}` (heap 5 below; heaps 1–3 are `*1`–`*3`, heap 4 is
+    /// `{*3}`): `g⁺ = 1` but `γ` alternates `2, 0` from the start.
+    #[test]
+    fn the_alternation_need_not_be_that_of_the_normal_value() {
+        let tree = |n: u64| -> Vec<Vec<u64>> {
+            match n {
+                4 => vec![vec![3]],
+                5 => vec![vec![], vec![4]],
+                _ => (0..n).map(|k| if k == 0 { vec![] } else { vec![k] }).collect(),
+            }
+        };
+        let t = GenusTable::compute(&|n| Ok(tree(n)), 5, u64::MAX, &mut Context::default()).unwrap();
+        let symbols: Vec<String> = (1..=5).filter_map(|n| t.symbol(n)).collect();
+        assert_eq!(symbols, ["1^031", "2^20", "3^31", "0^02", "1^20"]);
+        let mut memo = HashMap::new();
+        for k in 0..8 {
+            assert_eq!(t.gamma_at(5, k as usize), Some(slow(&tree, vec![5], k, 0, &mut memo)));
+        }
     }
 
     #[test]
