@@ -14,7 +14,8 @@
 //! the learner runs (the reference the tests compare the shortcuts with).
 
 use super::{extend, grow};
-use super::learn::{Caps, Known, Learner};
+use super::automaton::Known;
+use super::learn::{Caps, Learner};
 use super::reduce;
 use crate::error::Error;
 

@@ -23,8 +23,9 @@
 //! Cost: `O(|Q|² · |Opt(H_n)|)` for (A) over all candidates, and one search
 //! of `stuck.rs` per surviving candidate.
 
-use super::learn::{Automaton, Known};
-use super::stuck::{Intersections, StateSet, good_states, search};
+use super::automaton::{Automaton, Known};
+use super::automaton::{Intersections, StateSet};
+use super::stuck::{good_states, search};
 use crate::error::Error;
 
 /// The quotient as an automaton on its elements: `δ(q, k) = q·Φ(k)` for the

@@ -26,7 +26,7 @@
 //! `= |Q_{n−1}| · CAP_NEW · CAP_FRESH^{|F|}`, and one search of `stuck.rs`.
 
 use super::extend::{intersections, least_sums, relabelled};
-use super::learn::{Automaton, Known};
+use super::automaton::{Automaton, Known};
 use super::reduce::reduce;
 use super::stuck::find_stuck;
 use crate::error::Error;

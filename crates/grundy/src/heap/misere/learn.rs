@@ -18,48 +18,9 @@
 //! evolves by a function of itself and the heap added, so a breadth-first
 //! search over the finitely many signatures decides it.
 
+use super::automaton::{Automaton, Known};
 use crate::error::{Error, Remedy};
 use std::collections::HashMap;
-
-/// A certified quotient for heaps `1..=m`, used to evaluate sub-positions.
-#[derive(Clone)]
-pub(super) struct Known {
-    pub m: usize,
-    /// `phi[k]` for `k` in `0..=m` (`phi[0]` the identity).
-    pub phi: Vec<u32>,
-    pub order: usize,
-    pub table: Vec<u32>,
-    pub identity: u32,
-    pub p: Vec<bool>,
-    /// Per element `x`: `⋂ good_k` over the heaps `k` with `Φ(k) = x`, the data
-    /// check (B) depends on (`stuck.rs`, `extend.rs`).
-    pub inter: super::stuck::Intersections,
-}
-
-/// A hypothesis that passed Theorem V: states, transitions, P.
-pub(super) struct Automaton {
-    /// `delta[q·(n+1) + k]`, heaps `k` in `1..=n` (column 0 unused).
-    pub delta: Vec<u32>,
-    pub p: Vec<bool>,
-    pub n: usize,
-    /// Each state's access word (heaps along its creation path).
-    pub access: Vec<Vec<u32>>,
-}
-
-impl Automaton {
-    pub fn states(&self) -> usize {
-        self.p.len()
-    }
-    pub fn step(&self, q: u32, k: u32) -> u32 {
-        self.delta[q as usize * (self.n + 1) + k as usize]
-    }
-    pub fn run(&self, mut q: u32, word: &[u32]) -> u32 {
-        for &k in word {
-            q = self.step(q, k);
-        }
-        q
-    }
-}
 
 /// How far the learning may go.
 #[derive(Clone, Copy, Debug)]

@@ -25,6 +25,7 @@ mod genus;
 mod learn;
 mod options;
 mod adjoin;
+mod automaton;
 mod extend;
 mod grow;
 mod reduce;

@@ -4,7 +4,7 @@
 //! congruence and `P` a union of its classes, so the classes form a reduced
 //! bipartite monoid; by the key lemma of §1 it is the misère quotient.
 
-use super::learn::Automaton;
+use super::automaton::Automaton;
 use std::collections::HashMap;
 
 /// The reduced quotient of a verified automaton.

@@ -39,7 +39,7 @@
 //! Cost: `O(signatures × classes²)` steps, plus the refinements
 //! (`O(classes² × states × rounds)`); the signature count is capped.
 
-use super::learn::Automaton;
+use super::automaton::{Automaton, StateSet};
 use crate::error::{Error, Remedy};
 use rustc_hash::FxHashSet;
 
@@ -48,38 +48,9 @@ pub(super) const MAX_SIGNATURES: usize = 2_000_000;
 
 const ABSENT: u32 = u32::MAX;
 
-/// Per element `x` of a quotient, `I_x = ⋂ good_k` over the heaps `k` with
-/// `Φ(k) = x` (`None`: no heap has class `x`).
-pub(super) type Intersections = Vec<Option<StateSet>>;
-
 /// A stuck signature: the search's parent links (signature, class added) and
 /// the stuck signature's index.
 type Found = Option<(Vec<(u32, u32)>, usize)>;
-
-/// Bitsets over the automaton's states.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct StateSet(Vec<u64>);
-
-impl StateSet {
-    pub fn new(states: usize) -> Self {
-        StateSet(vec![0; states.div_ceil(64)])
-    }
-    pub fn full(states: usize) -> Self {
-        StateSet(vec![u64::MAX; states.div_ceil(64)])
-    }
-    pub fn insert(&mut self, y: u32) {
-        self.0[y as usize / 64] |= 1 << (y % 64);
-    }
-    pub fn contains(&self, y: u32) -> bool {
-        self.0[y as usize / 64] >> (y % 64) & 1 == 1
-    }
-    pub fn is_subset(&self, other: &StateSet) -> bool {
-        self.0.iter().zip(&other.0).all(|(a, b)| a & !b == 0)
-    }
-    pub fn intersect(&mut self, other: &StateSet) {
-        self.0.iter_mut().zip(&other.0).for_each(|(a, b)| *a &= b);
-    }
-}
 
 /// `≈_c` for one class: labels of states, and the transition of labels by
 /// the other classes' letters.
