@@ -21,7 +21,7 @@
 //! Time: `0.3·x^{2/3}` steps, the estimate of [`crate::number::prime_buckets`]
 //! (about a nanosecond of one core each), which this method stays under.
 //! Memory: the `π` table up to `z` while it is built (`3/16` byte a number),
-//! the primes up to `y` (4 bytes each), the factor table (`4·8/30` bytes a
+//! the primes up to `y` (4 bytes each), the factor table (`2·8/30` bytes a
 //! number up to `z`), and per thread a segment of each pass.
 
 use crate::error::{Budget, Error};
@@ -61,7 +61,7 @@ pub fn memory_estimate(x: u64) -> f64 {
     let y = (p.y as f64).min(r);
     let z = (p.z as f64).min(r);
     let pi = |v: f64| 1.26 * v / v.ln().max(1.0) + 2.0;
-    let tables = z * 3.0 / 16.0 + pi(z) * 4.0 + z * 4.0 * 8.0 / 30.0;
+    let tables = z * 3.0 / 16.0 + pi(z) * 4.0 + z * 2.0 * 8.0 / 30.0;
     // a segment of A (bits and counts), of D, and of B with its primes
     let per_thread = (p.segment as f64) / 8.0 + (p.segment as f64) / 16.0 + (p.b_segment as f64) / 8.0;
     tables + pi(y) * 4.0 + threads * per_thread + 1e6
