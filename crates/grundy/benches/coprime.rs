@@ -28,7 +28,9 @@ fn coprime(c: &mut Criterion) {
         g.sample_size(10).measurement_time(Duration::from_secs(if n > 1_000_000_000_000 { 50 } else { 10 }));
         g.bench_function("L(N,K) sublinear", |b| b.iter(|| solve(black_box(n), Method::Sublinear)));
         g.bench_function("pi(N) Gourdon (fast)", |b| b.iter(|| gourdon::prime_pi(black_box(n))));
-        g.bench_function("pi(N) LMO special leaves (reference)", |b| b.iter(|| prime_buckets::prime_pi(black_box(n))));
+        g.bench_function("pi(N) LMO special leaves (reference)", |b| {
+            b.iter(|| prime_buckets::prime_pi(black_box(n)))
+        });
         g.bench_function("pi(N) Lucy (reference)", |b| b.iter(|| lucy::prime_pi(black_box(n))));
         g.finish();
     }
