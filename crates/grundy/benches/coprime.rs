@@ -1,11 +1,12 @@
 //! Coprime Nim benchmarks: the sublinear path beside the sieve, and prime
-//! counting by the special-leaf sum (the fast path) beside Lucy_Hedgehog's DP
-//! (the reference) in the same run.
+//! counting by Gourdon's variant of the special-leaf sum (the fast path) beside
+//! the Lagarias–Miller–Odlyzko/Deléglise–Rivat sum and Lucy_Hedgehog's DP (the
+//! references) in the same run.
 //!
 //! Run with `cargo bench --bench coprime`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use grundy::number::{lucy, prime_buckets};
+use grundy::number::{gourdon, lucy, prime_buckets};
 use grundy::{CoprimeNim, Counter, Method, Modulus, Outcome};
 use std::hint::black_box;
 use std::time::Duration;
@@ -26,7 +27,10 @@ fn coprime(c: &mut Criterion) {
         let mut g = c.benchmark_group(format!("N=K={n:e}"));
         g.sample_size(10).measurement_time(Duration::from_secs(if n > 1_000_000_000_000 { 50 } else { 10 }));
         g.bench_function("L(N,K) sublinear", |b| b.iter(|| solve(black_box(n), Method::Sublinear)));
-        g.bench_function("pi(N) special leaves (fast)", |b| b.iter(|| prime_buckets::prime_pi(black_box(n))));
+        g.bench_function("pi(N) Gourdon (fast)", |b| b.iter(|| gourdon::prime_pi(black_box(n))));
+        g.bench_function("pi(N) LMO special leaves (reference)", |b| {
+            b.iter(|| prime_buckets::prime_pi(black_box(n)))
+        });
         g.bench_function("pi(N) Lucy (reference)", |b| b.iter(|| lucy::prime_pi(black_box(n))));
         g.finish();
     }

@@ -64,6 +64,41 @@ pub(crate) fn check_prime_counting(
     Ok(())
 }
 
+/// `π(10^k)` for `k = 0, …, 18`: the published values (OEIS A006880) that the
+/// tests of the prime counting check.
+#[cfg(any(test, feature = "internals"))]
+pub const PRIME_COUNTS_OF_POWERS_OF_TEN: [u64; 19] = [
+    0,
+    4,
+    25,
+    168,
+    1_229,
+    9_592,
+    78_498,
+    664_579,
+    5_761_455,
+    50_847_534,
+    455_052_511,
+    4_118_054_813,
+    37_607_912_018,
+    346_065_536_839,
+    3_204_941_750_802,
+    29_844_570_422_669,
+    279_238_341_033_925,
+    2_623_557_157_654_233,
+    24_739_954_287_740_860,
+];
+
+/// The `x` next to the squares and cubes of some primes (`p^k − 1`, `p^k`,
+/// `p^k + 1` below `2·10^10`), where the bounds of the prime counting
+/// (`√x`, `∛x`, `x/p²`, `x/p³`) cross a prime: for the tests.
+#[cfg(test)]
+pub(crate) fn near_prime_squares_and_cubes() -> Vec<u64> {
+    let primes = [2u64, 3, 5, 7, 11, 13, 17, 19, 23, 97, 101, 997, 1_009, 2_003, 65_521, 65_537, 99_991];
+    let powers = primes.iter().flat_map(|&p| [p.checked_pow(2), p.checked_pow(3)]).flatten();
+    powers.filter(|&q| q < 20_000_000_000).flat_map(|q| [q - 1, q, q + 1]).collect()
+}
+
 /// The smallest prime factor of `n >= 2`, by trial division (`O(√n)`).
 pub fn smallest_prime_factor(n: u64) -> u64 {
     let mut d = 2u64;

@@ -2,7 +2,9 @@
 //! Gourdon's variant of the Deléglise–Rivat method: the special leaves of
 //! Legendre's tree are cut at `z >= y` instead of `y`, the easy leaves whose
 //! divisor is a prime are counted in pairs (a hyperbola identity), and every
-//! table lives in cache-sized segments.
+//! table lives in cache-sized segments. The same passes give the buckets
+//! `#{n <= x : spf(n) = p}` of the primes up to `√x` ([`prime_buckets`], see
+//! "The buckets" below).
 //!
 //! Source: X. Gourdon, *Computation of π(x): improvements to the Meissel,
 //! Lehmer, Lagarias, Miller, Odlyzko, Deléglise and Rivat method* (2001); the
@@ -69,6 +71,16 @@
 //! π(x) = A − B + C + D + Φ0 + Σ.                                      (3)
 //! ```
 //!
+//! # The buckets
+//!
+//! The node `(p_j, j−1)` of the spine is `−φ(x/p_j, j−1) = −c(p_j)`, minus the
+//! bucket of `p_j`, and its leaves are exactly those with `P⁺(m) = p_j` (see
+//! [`crate::number::prime_buckets`]). So the passes hand every leaf to a sink
+//! ([`sink`]): [`sink::Total`] adds them up for (3), [`sink::Bins`] files each
+//! under `j = π(P⁺(m))`, and then `c(p_j)` is the negated bin for `k < j <= a`,
+//! `φ(x/p_j, j−1)` from the tables for `j <= k`, `π(x/p_j) − j + 2` (from `B`'s
+//! pass) for `y < p_j <= √x`, and `π(x) = π(√x) + x − 1 − Σ_j c(p_j)`.
+//!
 //! # The terms, one file each
 //!
 //! * [`params`]: `y = α_y·∛x`, `z = α_z·y`, the segment lengths, the time and
@@ -82,10 +94,14 @@
 //! * [`sigma`]: the closed form `Σ`;
 //! * [`factor_table`]: `μ` and the least prime factor of the `m <= z` prime to
 //!   30, which `C` and `D` read;
-//! * this file: the plan the terms share and the sum (3).
+//! * [`sieve`]: the segmented sieve of `A`, `B` and `D` (pre-sieved patterns,
+//!   a wheel, positions kept from segment to segment);
+//! * [`sink`]: where the leaves go, for `π(x)` or for the buckets;
+//! * this file: the plan the terms share, the runs of segments, and the sums
+//!   (3) and of the buckets.
 //!
-//! The sieve, the `π` table up to `z` and the `φ(t, k <= 6)` tables are those of
-//! [`super::prime_buckets`].
+//! The bit layout of a segment, the `π` table up to `z` and the `φ(t, k <= 6)`
+//! tables are those of [`super::prime_buckets`].
 //!
 //! # Against Gourdon's terms
 //!
@@ -100,8 +116,9 @@
 //! `Φ0`, `C` and the tables `O(z)`; `A` one look-up per pair-count term, about
 //! `x^{2/3}/log² x`; `D` a sieve of `x/z` numbers with one popcount pass per
 //! segment and prime; `B` a sieve of `x/y` numbers. Memory: the `π` table up to
-//! `z` (`z/8` bytes), the primes up to `y`, the factor table (`4·z·8/30` bytes),
-//! and a segment per thread. Arithmetic is modulo `2^64` throughout (the sum is
+//! `z` (`z/8` bytes), the primes up to `y`, the factor table (`2·z·8/30` bytes),
+//! and a segment per thread; for the buckets also the primes up to `√x` with
+//! their buckets (12 bytes each) and three bins a prime up to `y` per thread. Arithmetic is modulo `2^64` throughout (the sum is
 //! `π(x) < 2^64`, so wrap-around in the terms is harmless).
 
 mod a;

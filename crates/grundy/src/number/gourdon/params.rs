@@ -7,8 +7,10 @@
 //! whose work grows with `y` (the easy leaves of `A`, the tables); `z = α_z·y`
 //! moves it between the hard leaves `D`, a sieve of `[0, x/z)`, and the
 //! ordinary leaves and tables, `O(z)`. Gourdon balances them with
-//! `α_y = O(log³ x)` and `α_z` a constant; here `α_y = log₁₀³x / 460` and
-//! `α_z = 2`, measured (the same values as primecount's at `10^14 … 10^16`).
+//! `α_y = O(log³ x)` and `α_z` a constant; here `α_y = log₁₀³x / 300` and
+//! `α_z = 1`, measured on one core at `10^14 … 10^17` (primecount's
+//! `α_y ≈ log₁₀³x / 460`, `α_z = 2` were 5–8% slower here: the hard leaves'
+//! scan of the factor table grows with `z` faster than their sieve shrinks).
 //! Any values give the same `π(x)`: `y` is clamped into `[max(∛x, 2), √x]`
 //! (below `∛x` a prime above `y` could have `p³ <= x`) and `z` into
 //! `[y, min(√x, p_{k+1}·y − 1)]` (so that a composite `m <= z` free of the
@@ -19,7 +21,7 @@
 //! Time: `0.3·x^{2/3}` steps, the estimate of [`crate::number::prime_buckets`]
 //! (about a nanosecond of one core each), which this method stays under.
 //! Memory: the `π` table up to `z` while it is built (`3/16` byte a number),
-//! the primes up to `y` (4 bytes each), the factor table (`4·8/30` bytes a
+//! the primes up to `y` (4 bytes each), the factor table (`2·8/30` bytes a
 //! number up to `z`), and per thread a segment of each pass.
 
 use crate::error::{Budget, Error};
@@ -42,12 +44,12 @@ pub(crate) struct Params {
 }
 
 impl Params {
-    /// The measured defaults: `y = ∛x·log₁₀³x/460`, `z = 2y`.
+    /// The measured defaults: `y = ∛x·log₁₀³x/300`, `z = y`.
     pub(crate) fn for_x(x: u64) -> Params {
         let l = (x.max(10) as f64).log10();
-        let alpha = (l * l * l / 460.0).max(1.0);
+        let alpha = (l * l * l / 300.0).max(1.0);
         let y = (alpha * icbrt(x) as f64) as u64;
-        Params { y, z: y.saturating_mul(2), segment: 1 << 18, b_segment: 1 << 20 }
+        Params { y, z: y, segment: 1 << 18, b_segment: 1 << 20 }
     }
 }
 
@@ -59,7 +61,7 @@ pub fn memory_estimate(x: u64) -> f64 {
     let y = (p.y as f64).min(r);
     let z = (p.z as f64).min(r);
     let pi = |v: f64| 1.26 * v / v.ln().max(1.0) + 2.0;
-    let tables = z * 3.0 / 16.0 + pi(z) * 4.0 + z * 4.0 * 8.0 / 30.0;
+    let tables = z * 3.0 / 16.0 + pi(z) * 4.0 + z * 2.0 * 8.0 / 30.0;
     // a segment of A (bits and counts), of D, and of B with its primes
     let per_thread = (p.segment as f64) / 8.0 + (p.segment as f64) / 16.0 + (p.b_segment as f64) / 8.0;
     tables + pi(y) * 4.0 + threads * per_thread + 1e6

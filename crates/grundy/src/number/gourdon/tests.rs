@@ -6,7 +6,7 @@
 
 use super::*;
 use crate::number::lucy::prime_pi as lucy_pi;
-use crate::number::prime_count_trial;
+use crate::number::{PRIME_COUNTS_OF_POWERS_OF_TEN, near_prime_squares_and_cubes, prime_count_trial};
 use proptest::prelude::*;
 
 /// The least prime factor of every `n <= limit` (`lpf[0] = lpf[1] = 0`).
@@ -230,41 +230,17 @@ fn larger_x_with_one_word_segments_and_the_clamps_of_z() {
 
 #[test]
 fn around_squares_and_cubes_of_primes() {
-    // where √x, ∛x, x/p² and x/p³ cross a prime
-    for p in [2u64, 3, 5, 7, 11, 13, 17, 19, 23, 97, 101, 997, 1_009, 2_003, 65_521, 65_537, 99_991] {
-        for power in [2u32, 3] {
-            let Some(q) = p.checked_pow(power).filter(|&q| q < 20_000_000_000) else { continue };
-            for x in q - 1..=q + 1 {
-                assert_eq!(prime_pi(x), lucy_pi(x), "pi({x})");
-                let least = Params { y: 0, z: 0, ..Params::for_x(x) };
-                assert_eq!(prime_pi_with(x, least, &mut |_, _| true), Some(lucy_pi(x)), "pi({x}) {least:?}");
-            }
-        }
+    for x in near_prime_squares_and_cubes() {
+        assert_eq!(prime_pi(x), lucy_pi(x), "pi({x})");
+        let least = Params { y: 0, z: 0, ..Params::for_x(x) };
+        assert_eq!(prime_pi_with(x, least, &mut |_, _| true), Some(lucy_pi(x)), "pi({x}) {least:?}");
     }
 }
 
 #[test]
 fn prime_counts_match_published_values() {
     // π(10^k), OEIS A006880
-    let published = [
-        0u64,
-        4,
-        25,
-        168,
-        1_229,
-        9_592,
-        78_498,
-        664_579,
-        5_761_455,
-        50_847_534,
-        455_052_511,
-        4_118_054_813,
-        37_607_912_018,
-        346_065_536_839,
-        3_204_941_750_802,
-        29_844_570_422_669,
-    ];
-    for (k, &pi) in published.iter().enumerate() {
+    for (k, &pi) in PRIME_COUNTS_OF_POWERS_OF_TEN.iter().enumerate().take(16) {
         assert_eq!(prime_pi(10u64.pow(k as u32)), pi, "pi(10^{k})");
     }
 }
@@ -274,8 +250,8 @@ fn prime_counts_match_published_values() {
 #[test]
 #[ignore]
 fn large_prime_counts_match_published_values() {
-    for (k, pi) in [(16u32, 279_238_341_033_925u64), (17, 2_623_557_157_654_233), (18, 24_739_954_287_740_860)] {
-        assert_eq!(prime_pi(10u64.pow(k)), pi, "pi(10^{k})");
+    for (k, &pi) in PRIME_COUNTS_OF_POWERS_OF_TEN.iter().enumerate().skip(16) {
+        assert_eq!(prime_pi(10u64.pow(k as u32)), pi, "pi(10^{k})");
     }
 }
 
@@ -319,12 +295,7 @@ fn the_estimates_refuse_what_prime_buckets_refuses() {
 
 /// The buckets and `π(x)` with `params` equal Lucy's.
 fn check_buckets(x: u64, params: Params) {
-    let got = prime_buckets_with(x, params, &mut |_, _| true).unwrap();
-    let mut want = Vec::new();
-    let pi = crate::number::lucy::lucy_sieve(x, |_, c| want.push(c + 1), &mut |_, _| true).unwrap();
-    assert_eq!(got.pi(), pi, "pi({x}) {params:?}");
-    assert_eq!(got.counts(), &want[..], "buckets of {x} {params:?}");
-    assert_eq!(got.primes().len(), want.len(), "primes up to sqrt({x})");
+    prime_buckets_with(x, params, &mut |_, _| true).unwrap().assert_lucy(x, &params);
 }
 
 #[test]
@@ -345,14 +316,9 @@ fn every_bucket_matches_lucy_for_every_tuning() {
 
 #[test]
 fn buckets_around_squares_and_cubes_and_at_ten_to_the_eleven() {
-    for p in [2u64, 3, 5, 7, 11, 13, 17, 19, 23, 97, 101, 997, 1_009, 2_003] {
-        for power in [2u32, 3] {
-            let q = p.pow(power);
-            for x in q - 1..=q + 1 {
-                check_buckets(x, Params::for_x(x));
-                check_buckets(x, Params { y: 0, z: 0, ..Params::for_x(x) });
-            }
-        }
+    for x in near_prime_squares_and_cubes() {
+        check_buckets(x, Params::for_x(x));
+        check_buckets(x, Params { y: 0, z: 0, ..Params::for_x(x) });
     }
     check_buckets(100_000_000_000, Params::for_x(100_000_000_000));
 }

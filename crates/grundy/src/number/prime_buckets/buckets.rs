@@ -32,3 +32,16 @@ impl PrimeBuckets {
         &self.counts
     }
 }
+
+#[cfg(test)]
+impl PrimeBuckets {
+    /// Asserts that these are the buckets and `π(x)` of Lucy's DP
+    /// ([`crate::number::lucy::lucy_sieve`]); `how` names the run that made them.
+    pub(crate) fn assert_lucy(&self, x: u64, how: &dyn std::fmt::Debug) {
+        let mut want = Vec::new();
+        let pi = crate::number::lucy::lucy_sieve(x, |_, c| want.push(c + 1), &mut |_, _| true).unwrap();
+        assert_eq!(self.pi(), pi, "pi({x}) with {how:?}");
+        assert_eq!(self.counts(), &want[..], "buckets of {x} with {how:?}");
+        assert_eq!(self.primes().len(), want.len(), "primes up to sqrt({x}) with {how:?}");
+    }
+}

@@ -82,12 +82,7 @@ fn n_with_pi(target: u64) -> u64 {
 
 /// The buckets and π(x) by the special-leaf sum equal Lucy_Hedgehog's.
 fn assert_buckets_match_lucy(x: u64, params: Params) {
-    let got = prime_buckets_with(x, params, &mut |_, _| true).unwrap();
-    let mut want = Vec::new();
-    let pi = lucy_sieve(x, |_, c| want.push(c + 1), &mut |_, _| true).unwrap();
-    assert_eq!(got.pi(), pi, "pi({x}) with {params:?}");
-    assert_eq!(got.counts(), &want[..], "buckets of {x} with {params:?}");
-    assert_eq!(got.primes().len(), want.len(), "primes up to sqrt({x})");
+    prime_buckets_with(x, params, &mut |_, _| true).unwrap().assert_lucy(x, &params);
 }
 
 #[test]
@@ -102,15 +97,10 @@ fn buckets_where_pi_crosses_powers_of_two() {
 
 #[test]
 fn buckets_near_squares_and_cubes_of_primes() {
-    for p in [2u64, 3, 5, 7, 11, 13, 17, 19, 23, 97, 101, 997, 1_009, 2_003, 65_521, 65_537, 99_991] {
-        for power in [2u32, 3] {
-            let Some(q) = p.checked_pow(power).filter(|&q| q < 20_000_000_000) else { continue };
-            for x in q - 1..=q + 1 {
-                assert_buckets_match_lucy(x, Params::for_x(x));
-                // the least leaf bound, ∛x: at x = p³ the prime p itself
-                assert_buckets_match_lucy(x, Params { y: 0, ..Params::for_x(x) });
-            }
-        }
+    for x in crate::number::near_prime_squares_and_cubes() {
+        assert_buckets_match_lucy(x, Params::for_x(x));
+        // the least leaf bound, ∛x: at x = p³ the prime p itself
+        assert_buckets_match_lucy(x, Params { y: 0, ..Params::for_x(x) });
     }
 }
 
