@@ -9,9 +9,13 @@
 //! published, marks the late options and goes on as one thread would
 //! ([`super::split_mex`]). The value and the work counted are those of the
 //! one-thread computation, so results never depend on the number of threads
-//! (tested on every path); codes whose heaps need no late option (Dawson's
-//! Kayles `0.07`, Dawson's chess `0.137`: no move removes fewer than two
-//! tokens and leaves a heap) never wait at all.
+//! (tested on every path). Heaps with no late option never wait for the
+//! heaps before them (Dawson's Kayles `0.07` and chess `0.137` on two
+//! threads: no move removes fewer than two tokens and leaves a heap): two
+//! threads run them 1.5 to 1.9 times as fast as one. A heap with a late
+//! option (`0.6` leaves `n − 1`, Grundy's game splits off one token) runs
+//! the part of its work after the wait one heap at a time: 1.2 to 1.5 times
+//! (`scripts/bench-octal.sh --threads 2`, README).
 //!
 //! **Publishing.** A finished heap is published in order: its thread waits
 //! until every heap before it is published, then appends the value to the
@@ -43,8 +47,8 @@
 //! thread ([`Pacer`]) and on every stretch of the pipeline; a stretch that was
 //! not faster (the other cores busy with other programs, the threads waiting
 //! for each other) sends the computation back to one thread for a while, twice
-//! as long each time it happens again. A thread that waits longer than a few
-//! microseconds for another sleeps until woken, leaving its core to others.
+//! as long each time it happens again. A thread that waits longer than half
+//! a millisecond for another sleeps until woken, leaving its core to others.
 
 use super::lanes::Lane;
 use super::split_mex::{Prefix, Rules, Scratch, View, heap_value};
