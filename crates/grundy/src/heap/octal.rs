@@ -295,6 +295,23 @@ impl OctalCode {
         }
     }
 
+    /// The `d` such that the moves from a heap of `n` involve no heap above
+    /// `n − d`: the smallest `k` of a digit that leaves one heap, or `k + 1`
+    /// of a digit that splits (the largest part of a split of `n − k` is
+    /// `n − k − 1`); `usize::MAX` when no move leaves a heap.
+    pub(super) fn nearest_part(&self) -> usize {
+        let group = self.group.iter().enumerate().map(|(i, d)| (self.digits.len() + i, d));
+        let digits = self.digits.iter().enumerate().chain(group);
+        digits
+            .filter_map(|(k, d)| match d.bits {
+                b if b & LEAVE_ONE != 0 && k > 0 => Some(k),
+                b if b & (LEAVE_TWO | LEAVE_THREE) != 0 => Some(k + 1),
+                _ => None,
+            })
+            .min()
+            .unwrap_or(usize::MAX)
+    }
+
     /// How many `k` [`OctalCode::single_heap_values`] looks at for heap `n`:
     /// `min(n, t)`, or `n` with a repeating group.
     pub(super) fn single_reach(&self, n: usize) -> usize {

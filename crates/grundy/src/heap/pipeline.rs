@@ -9,9 +9,13 @@
 //! published, marks the late options and goes on as one thread would
 //! ([`super::split_mex`]). The value and the work counted are those of the
 //! one-thread computation, so results never depend on the number of threads
-//! (tested on every path); codes whose heaps need no late option (Dawson's
-//! Kayles `0.07`, Dawson's chess `0.137`: no move removes fewer than two
-//! tokens and leaves a heap) never wait at all.
+//! (tested on every path). Heaps with no late option never wait for the
+//! heaps before them (Dawson's Kayles `0.07` and chess `0.137` on two
+//! threads: no move removes fewer than two tokens and leaves a heap): two
+//! threads run them 1.5 to 1.9 times as fast as one. A heap with a late
+//! option (`0.6` leaves `n − 1`, Grundy's game splits off one token) runs
+//! the part of its work after the wait one heap at a time: 1.2 to 1.5 times
+//! (`scripts/bench-octal.sh --threads 2`, README).
 //!
 //! **Publishing.** A finished heap is published in order: its thread waits
 //! until every heap before it is published, then appends the value to the
@@ -43,8 +47,8 @@
 //! thread ([`Pacer`]) and on every stretch of the pipeline; a stretch that was
 //! not faster (the other cores busy with other programs, the threads waiting
 //! for each other) sends the computation back to one thread for a while, twice
-//! as long each time it happens again. A thread that waits longer than a few
-//! microseconds for another sleeps until woken, leaving its core to others.
+//! as long each time it happens again. A thread that waits longer than half
+//! a millisecond for another sleeps until woken, leaving its core to others.
 
 use super::lanes::Lane;
 use super::split_mex::{Prefix, Rules, Scratch, View, heap_value};
@@ -78,11 +82,19 @@ pub(super) const MAX_THREADS: usize = 16;
 /// that was faster than one thread up to [`MAX_STRETCH`]: the pipeline's
 /// speed is judged (and the choice made again) at the end of every stretch,
 /// so that a slow pipeline costs little before it is left.
-const FIRST_STRETCH: usize = 1 << 10;
+const FIRST_STRETCH: usize = 1 << 13;
 const MAX_STRETCH: usize = 1 << 16;
 
-/// How long a waiting thread spins before it sleeps.
-const SPIN: Duration = Duration::from_micros(20);
+/// Seconds a stretch may take to get going (its threads started and
+/// scheduled) before it is judged against one thread.
+const START: f64 = 5e-3;
+
+/// How long a waiting thread spins before it sleeps: long beside a heap
+/// (microseconds), for once one thread sleeps, the wake-up (tens of
+/// microseconds here) delays the other too and the two take turns sleeping;
+/// short in tests, which run many threads on few cores.
+const SPIN: Duration = Duration::from_micros(500);
+const SPIN_FORCED: Duration = Duration::from_micros(20);
 
 /// Heaps computed on one thread after a stretch that was not faster than one
 /// thread, at first (doubled at each such stretch in a row, up to
@@ -258,6 +270,7 @@ pub(super) fn run<T: Lane>(
         end,
         limit: plan.limit,
         threads,
+        spin: if pacer.forced { SPIN_FORCED } else { SPIN },
         sleepers: AtomicUsize::new(0),
         parked: Mutex::new(Vec::new()),
     };
@@ -302,6 +315,8 @@ struct Pipe<T> {
     /// The largest value the lanes take.
     limit: u32,
     threads: usize,
+    /// How long a waiting thread spins before it sleeps.
+    spin: Duration,
     /// How many threads are asleep in [`Pipe::wait`], and every thread of the
     /// stretch (to wake them).
     sleepers: AtomicUsize,
@@ -344,7 +359,7 @@ impl<T: Lane> Prefix<T> for Pipe<T> {
                 return answer;
             }
             spins = spins.wrapping_add(1);
-            if !spins.is_multiple_of(256) || start.elapsed() < SPIN {
+            if !spins.is_multiple_of(256) || start.elapsed() < self.spin {
                 std::hint::spin_loop();
                 continue;
             }
@@ -447,9 +462,10 @@ impl<T: Lane> Pipe<T> {
                 // far behind one thread (other programs on the cores, the
                 // threads waiting for each other): end the stretch now
                 let elapsed = watch.clock.elapsed().as_secs_f64();
-                // (with a millisecond for the threads to start)
+                // (with a few milliseconds for the threads to start: more on
+                // a busy machine)
                 if let Some(alone) = watch.alone
-                    && elapsed > 1.5 * (work - watch.work) as f64 / alone + 1e-3
+                    && elapsed > 1.5 * (work - watch.work) as f64 / alone + START
                 {
                     self.stop();
                     return Exit::Slow;

@@ -71,6 +71,16 @@ pub(super) struct Rules<'a> {
 }
 
 impl Rules<'_> {
+    /// Whether a heap's options involve none of the `window` heaps before
+    /// it ([`OctalCode::nearest_part`] beyond the window): then it never
+    /// waits for them, but to decide whether `R` is sparse when they could
+    /// change it.
+    fn independent(&self, window: usize) -> bool {
+        window < self.code.nearest_part()
+    }
+}
+
+impl Rules<'_> {
     fn parity(&self, v: u32) -> bool {
         (v & self.mask).count_ones() % 2 == 1
     }
@@ -302,12 +312,19 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
         let sparse = match self.sparse_early() {
             Some(sparse) => sparse,
             None => {
+                // the classes of the heaps before `h` decide
+                if !self.prefix.wait(h) {
+                    return None;
+                }
                 self.resolve(sizes)?;
                 let rare = self.prefix().view().rare;
                 4 * rare.partition_point(|&r| r < h) <= h
             }
         };
         if code.splits_in_three() {
+            if !self.prefix.wait(h) {
+                return None;
+            }
             self.resolve(sizes)?;
             self.mark_triples();
         }
@@ -374,12 +391,15 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
     }
 
     /// Waits for `g(0..h)` and marks the late options (see the module
-    /// documentation); `None` if the run stops first.
+    /// documentation); `None` if the run stops first. A heap whose options
+    /// involve none of the window's heaps ([`Rules::independent`]) has no
+    /// late option but the move taking a whole heap of at most `w` tokens,
+    /// and does not wait.
     fn resolve(&mut self, sizes: &[(usize, bool)]) -> Option<()> {
         if self.resolved {
             return Some(());
         }
-        if !self.prefix.wait(self.h) {
+        if !self.rules.independent(self.window) && !self.prefix.wait(self.h) {
             return None;
         }
         self.resolved = true;
