@@ -56,6 +56,11 @@ pub struct OctalCode {
     /// The repeating group, for `k >= digits.len()`; empty when there is none.
     group: Vec<Digit>,
     text: String,
+    /// `(k, !)` for each written digit `d_k` with bit 4, `k` ascending, and
+    /// whether some digit has bit 8: what the rare/common search reads for
+    /// every heap, found once.
+    two: Vec<(usize, bool)>,
+    three: bool,
 }
 
 /// The kinds of move, as digit bits.
@@ -153,7 +158,15 @@ impl OctalCode {
                 format!("'{trimmed}' allows no moves: the game has no moves (every digit is 0)"),
             ));
         }
-        Ok(OctalCode { digits, group, text: trimmed.to_string() })
+        Ok(OctalCode::assemble(digits, group, trimmed.to_string()))
+    }
+
+    /// The code of the digits and group given, written `text`.
+    fn assemble(digits: Vec<Digit>, group: Vec<Digit>, text: String) -> Self {
+        let two = digits.iter().enumerate().filter(|(_, d)| d.bits & LEAVE_TWO != 0).map(|(k, d)| (k, d.distinct));
+        let two = two.collect();
+        let three = digits.iter().chain(&group).any(|d| d.bits & LEAVE_THREE != 0);
+        OctalCode { digits, group, text, two, three }
     }
 
     /// The code of the subtraction game with set `moves` (digit 3 at each member).
@@ -164,7 +177,7 @@ impl OctalCode {
             digits[s as usize].bits = 3;
         }
         let text = format!("0.{}", digits[1..].iter().map(|d| d.bits.to_string()).collect::<String>());
-        Some(OctalCode { digits, group: Vec::new(), text })
+        Some(OctalCode::assemble(digits, Vec::new(), text))
     }
 
     /// The code of the subtraction game whose set is every positive integer
@@ -183,7 +196,7 @@ impl OctalCode {
         }
         let written: String = digits[1..].iter().map(|d| d.bits.to_string()).collect();
         let text = format!("0.{written}[3]");
-        Some(OctalCode { digits, group: vec![Digit { bits: 3, distinct: false }], text })
+        Some(OctalCode::assemble(digits, vec![Digit { bits: 3, distinct: false }], text))
     }
 
     /// The code as written.
@@ -239,7 +252,7 @@ impl OctalCode {
 
     /// Whether some move splits a heap into three.
     pub fn splits_in_three(&self) -> bool {
-        self.digits.iter().chain(&self.group).any(|d| d.bits & LEAVE_THREE != 0)
+        self.three
     }
 
     /// The largest `k <= n` to look at: `n` with a group, else `min(n, t)`.
@@ -262,7 +275,12 @@ impl OctalCode {
     /// The heap sizes `m = n − k` that a two-heap split of heap `n` divides,
     /// with whether the parts must differ (`!`).
     pub fn split_sizes(&self, n: usize) -> impl Iterator<Item = (usize, bool)> + '_ {
-        self.sizes(n, LEAVE_TWO, 2)
+        // a finite code: its digits with bit 4, listed once
+        let finite = self.group.is_empty();
+        let listed = if finite { &self.two[..] } else { &[] };
+        let listed = listed.iter().take_while(move |&&(k, _)| n >= k + 2).map(move |&(k, d)| (n - k, d));
+        let general = (!finite).then(|| self.sizes(n, LEAVE_TWO, 2));
+        listed.chain(general.into_iter().flatten())
     }
 
     /// The heap sizes `m = n − k` that a three-heap split of heap `n` divides,
@@ -379,6 +397,20 @@ impl OctalCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn listed_split_sizes_are_the_digits_read_one_by_one() {
+        // the sizes listed at parse time against every digit read in turn
+        for code in ["0.77", "0.007", "4.7", "4!.0", "0.4!4", "0.04", "8.0", "0.1[4]", "4.[4]", "0.[7]", "0.6"] {
+            let c = OctalCode::parse(code).unwrap();
+            for n in 0..40 {
+                let listed: Vec<_> = c.split_sizes(n).collect();
+                assert_eq!(listed, c.sizes(n, LEAVE_TWO, 2).collect::<Vec<_>>(), "{code} at {n}");
+            }
+            let three = (0..40).any(|n| c.sizes(n, LEAVE_THREE, 3).next().is_some());
+            assert_eq!(c.splits_in_three(), three, "{code}");
+        }
+    }
 
     #[test]
     fn parse_errors_name_the_character() {

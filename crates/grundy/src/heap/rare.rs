@@ -136,6 +136,13 @@ impl<'a> RareValues<'a> {
         self
     }
 
+    /// Heaps whose remaining pairs were marked at once, on every thread
+    /// (`split_mex`'s searching or marking).
+    #[cfg(test)]
+    pub(crate) fn rests(&self) -> u64 {
+        self.scratch.rests + self.helpers.iter().map(|h| h.rests).sum::<u64>()
+    }
+
     /// The values computed so far, `g(0..len)`.
     pub fn values(&self) -> Lanes<'_> {
         self.g.lanes()
@@ -402,9 +409,24 @@ mod tests {
     }
 
     #[test]
+    fn games_of_many_values_mark_the_rest_and_match_quadratic() {
+        // 0.004 (no sparse set) and 0.007 (a sparse set) reach values in the
+        // hundreds by heap 20 000: their heaps search many candidates, and
+        // some mark their remaining pairs at once.
+        for (code, len) in [("0.004", 20_000), ("0.007", 20_000)] {
+            let c = OctalCode::parse(code).unwrap();
+            let mut fast = RareValues::new(&c);
+            fast.extend_to(len);
+            assert!(fast.rests() > 0, "{code}: no heap marked its remaining pairs");
+            assert_eq!(fast.values().to_vec(), c.values_quadratic(len), "{code}");
+        }
+    }
+
+    #[test]
     fn matches_quadratic_reference_on_classic_games() {
+        // 4.7 has no rare heap at all (every value but g(0) is odd under the mask)
         for code in
-            ["0.77", "0.07", "0.137", "4.07", "0.16", "0.106", "0.51", "0.6", "4.0", "0.4", "0.156", "0.007"]
+            ["0.77", "0.07", "0.137", "4.07", "0.16", "0.106", "0.51", "0.6", "4.0", "0.4", "0.156", "0.007", "4.7"]
         {
             let c = OctalCode::parse(code).unwrap();
             let mut fast = RareValues::new(&c);

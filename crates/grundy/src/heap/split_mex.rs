@@ -23,14 +23,34 @@
 //! late heaps cannot change it (all rare or none), after the wait otherwise;
 //! the bound on the values ([`Rules::top`]) and the lane width are fixed for
 //! a whole stretch of heaps (a stretch ends at a new largest value).
+//!
+//! **Searching or marking.** Below the mex, a candidate that the first pairs
+//! did not reach is searched for among all pairs in narrow lanes
+//! ([`pair_scan`]), which costs a pass over the pairs for each candidate
+//! reached late. Games whose values spread over hundreds of values (`0.004`,
+//! `0.007`) have hundreds of such candidates a heap; once the searches of a
+//! heap have examined [`SEARCH_BEFORE_MARKING`] times the pairs left, those
+//! pairs are marked once ([`HeapMex::mark_the_rest`]) and the mex is read
+//! from the marks. Either way every option below the value returned is
+//! marked or found and the value itself is reached by none, so the choice
+//! changes the cost only; it depends on the heap alone, so the work counted
+//! is the same on any number of threads.
 
 use super::bits::{BitSet, TripleSplits};
 use super::lanes::Lane;
 use super::octal::OctalCode;
 use super::pair_scan;
 
-/// Pairs examined between two checks of the candidate during a scan.
+/// Pairs of each split examined between two checks of the candidate during
+/// a scan, after a first batch of [`FIRST_BATCH`].
 const SCAN_BATCH: usize = 32;
+
+/// The pairs of each split in the first batch of a scan. Small values turn
+/// up in the first pairs (in `4.7` the first pair of a split reaches 0): a
+/// heap whose candidates are all met there costs a few pairs, not a full
+/// batch (valgrind counts 4.7 to 3·10^5 values at 370 million instructions
+/// with 4, 570 million with 32; `0.16` at 911 and 858 million).
+const FIRST_BATCH: usize = 4;
 
 /// Pairs of each split marked one by one before a missing candidate is
 /// searched for among all pairs at once, at least: enough to meet the
@@ -41,8 +61,27 @@ const SCAN_BATCH: usize = 32;
 const WARM: usize = 64;
 
 /// Values below this (a power of two) are marked as bytes of a table cleared
-/// for each heap, in place of the stamp table.
-pub(super) const SMALL: usize = 1024;
+/// for each heap (the bytes up to twice the largest value, [`Scratch::begin`]),
+/// in place of the stamp table: a plain store with no bounds check (the
+/// values of `0.007` pass 1024 near heap 150 000, those of `0.004` near
+/// 157 000; from there on every rare split went through the stamp table).
+pub(super) const SMALL: usize = 1 << 14;
+
+/// When the vector searches of one heap have examined this many times the
+/// pairs not yet marked, the rest are marked all at once instead
+/// ([`HeapMex::mark_the_rest`], about a cycle a pair against 16 to 40 pairs
+/// a cycle searched): rent or buy, so a heap never costs much more than the
+/// cheaper of the two ways. Games whose values spread over hundreds of
+/// values (`0.004`, `0.007`) search each missing candidate among tens of
+/// thousands of pairs, and marking every pair once finds them all. Without a
+/// sparse set the odd candidates too are searched, reached only by pairs
+/// with a rare part, and marking pays early; with one, only the even
+/// candidates are, reached by the plentiful common pairs, and it pays late.
+/// Measured to 2·10^5 values (seconds, bound 2 / 4 / 8 / 16 / none): `0.004`
+/// (no sparse set) 4.4 / 4.8 / 5.5 / 6.8 / 12.5; `0.007` (sparse) 5.6 /
+/// 5.0 / 4.3 / 3.8 / 3.8; the seven games of `bench-octal.sh` alike within
+/// the noise.
+const SEARCH_BEFORE_MARKING: [u64; 2] = [2, 16];
 
 /// Work units of one value marked at a random place of the stamp table (a move
 /// leaving one heap, a rare part, a pair of the incremental scan): about 3 ns
@@ -128,6 +167,15 @@ fn half(m: usize, distinct: bool) -> usize {
     if distinct { (m - 1) / 2 } else { m / 2 }
 }
 
+/// Pairs per block of [`HeapMex::mark_the_rest`].
+const MARK_BLOCK: usize = 256;
+
+/// The pairs of the splits `sizes` not marked yet: those from each cursor on.
+fn unmarked_pairs(sizes: &[(usize, bool)], cursor: &[usize]) -> u64 {
+    let left = sizes.iter().zip(cursor).map(|(&(m, d), &c)| (half(m, d) + 1).saturating_sub(c));
+    left.sum::<usize>() as u64
+}
+
 /// One thread's marks of the values reached from the heap it computes, and
 /// its buffers, reused from heap to heap.
 #[derive(Clone, Debug)]
@@ -143,6 +191,8 @@ pub(super) struct Scratch {
     triple_values: BitSet,
     sizes: Vec<(usize, bool)>,
     cursor: Vec<usize>,
+    /// Heaps whose remaining pairs were marked at once ([`HeapMex::mark_the_rest`]).
+    pub(super) rests: u64,
 }
 
 impl Default for Scratch {
@@ -156,6 +206,7 @@ impl Default for Scratch {
             triple_values: BitSet::default(),
             sizes: Vec::new(),
             cursor: Vec::new(),
+            rests: 0,
         }
     }
 }
@@ -179,8 +230,12 @@ impl Scratch {
         }
         self.small = small;
         if small {
-            let bound = (2 * top.max(1).next_power_of_two()).min(SMALL);
-            self.seen[..bound].fill(0);
+            // in whole blocks of 64 bytes (stores the compiler writes out, not
+            // a call of `memset` for a few bytes)
+            let bound = (2 * top.max(1).next_power_of_two()).clamp(64, SMALL);
+            for block in self.seen[..bound].chunks_exact_mut(64) {
+                block.fill(0);
+            }
         }
     }
 
@@ -252,6 +307,8 @@ struct HeapMex<'c, 'r, T, P> {
     /// The heaps below this are published before the computation starts.
     early: usize,
     work: u64,
+    /// Pairs examined by the vector searches of this heap.
+    searched: u64,
     /// Whether `g(0..h)` is published and the late options marked.
     resolved: bool,
     rare_marks: RareMarks,
@@ -280,6 +337,7 @@ pub(super) fn heap_value<T: Lane, P: Prefix<T>>(
         window,
         early: h.saturating_sub(window),
         work: 0,
+        searched: 0,
         resolved: window == 0,
         rare_marks: RareMarks::None,
         _lanes: std::marker::PhantomData,
@@ -358,6 +416,15 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
                 sizes.iter().zip(cursor.iter()).all(|(&(m, d), &c)| c > pairs.min(half(m, d)))
             };
             if self.rules.narrow && warm() {
+                let left = unmarked_pairs(sizes, cursor);
+                if left == 0 {
+                    // every option is marked
+                    return Some(x);
+                }
+                if self.searched >= SEARCH_BEFORE_MARKING[usize::from(sparse)] * left {
+                    self.mark_the_rest(sizes, cursor);
+                    continue;
+                }
                 // The plentiful values have turned up in the first pairs: look
                 // for x itself among all of them.
                 match self.narrow_reach(x, sizes) {
@@ -428,6 +495,11 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
     #[inline]
     fn mark_rare_splits(&mut self, sizes: &[(usize, bool)]) {
         let view = self.prefix().view();
+        if self.resolved && view.rare.is_empty() {
+            // no rare heap (4.7 classifies every heap but 0 common)
+            self.rare_marks = RareMarks::All;
+            return;
+        }
         for &(m, distinct) in sizes {
             let lo = self.early_from(m);
             let early = lo..self.early.min(m);
@@ -470,7 +542,7 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
         for range in ranges {
             let pairs = view.rare[range.clone()].iter().zip(&view.rare_values[range]);
             if self.s.small {
-                let seen = &mut self.s.seen;
+                let seen: &mut [u8; SMALL] = &mut self.s.seen;
                 for (&r, &v) in pairs {
                     seen[(v ^ g[m - r].wide()) as usize & (SMALL - 1)] = 1;
                 }
@@ -482,15 +554,18 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
         }
     }
 
-    /// Marks the next [`SCAN_BATCH`] pairs of every split; whether any were left.
+    /// Marks the next batch of pairs of every split (as many as were marked
+    /// before, from [`FIRST_BATCH`] up to [`SCAN_BATCH`]); whether any were left.
     fn scan_batch(&mut self, sizes: &[(usize, bool)], cursor: &mut [usize]) -> bool {
         let g = self.prefix().view().g;
         let mut progressed = false;
         for (j, &(m, distinct)) in sizes.iter().enumerate() {
-            let stop = (cursor[j] + SCAN_BATCH).min(half(m, distinct) + 1);
+            // the cursors start at 1
+            let batch = if cursor[j] == 1 { FIRST_BATCH } else { SCAN_BATCH };
+            let stop = (cursor[j] + batch).min(half(m, distinct) + 1);
             self.work += MARK_COST * stop.saturating_sub(cursor[j]) as u64;
             if self.s.small {
-                let (g, seen) = (&g[..m], &mut self.s.seen);
+                let (g, seen): (_, &mut [u8; SMALL]) = (&g[..m], &mut self.s.seen);
                 for a in cursor[j]..stop {
                     seen[(g[a] ^ g[m - a]).wide() as usize & (SMALL - 1)] = 1;
                 }
@@ -505,6 +580,41 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
         progressed
     }
 
+    /// Marks every pair not marked yet (from the cursors on), a block at a
+    /// time: the XORs of a block are computed into a buffer (a loop the
+    /// compiler vectorizes), then marked one by one.
+    fn mark_the_rest(&mut self, sizes: &[(usize, bool)], cursor: &mut [usize]) {
+        let g = self.prefix().view().g;
+        self.s.rests += 1;
+        let mut block = [0u32; MARK_BLOCK];
+        for (j, &(m, distinct)) in sizes.iter().enumerate() {
+            let (lo, hi) = (cursor[j], half(m, distinct) + 1);
+            if lo >= hi {
+                continue;
+            }
+            self.work += MARK_COST * (hi - lo) as u64;
+            // pairs (a, m − a) for a in lo..hi: g[lo..hi] against g[m−hi+1..=m−lo] reversed
+            let (left, right) = (&g[lo..hi], &g[m + 1 - hi..m + 1 - lo]);
+            for (l, r) in left.chunks(MARK_BLOCK).zip(right.rchunks(MARK_BLOCK)) {
+                let xs = &mut block[..l.len()];
+                for (x, (&a, &b)) in xs.iter_mut().zip(l.iter().zip(r.iter().rev())) {
+                    *x = (a ^ b).wide();
+                }
+                if self.s.small {
+                    let seen: &mut [u8; SMALL] = &mut self.s.seen;
+                    for &x in xs.iter() {
+                        seen[x as usize & (SMALL - 1)] = 1;
+                    }
+                } else {
+                    for &x in xs.iter() {
+                        self.s.mark(x);
+                    }
+                }
+            }
+            cursor[j] = hi;
+        }
+    }
+
     /// Whether some split of the sizes `sizes` reaches `x`, searched among all
     /// its pairs in narrow lanes ([`pair_scan::reaches`]; the XOR of two lanes
     /// is a lane, so a wider `x` is reached by none).
@@ -516,6 +626,7 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
         sizes.iter().any(|&(m, distinct)| {
             let (found, pairs) = pair_scan::reaches(g, m, half(m, distinct), lane);
             self.work += 1 + pairs / PAIRS_PER_UNIT;
+            self.searched += pairs;
             found
         })
     }
@@ -590,3 +701,4 @@ fn xor_mask<T: Lane>(left: &[T], right: &[T]) -> u64 {
     }
     acc[0] | acc[1] | acc[2] | acc[3]
 }
+
