@@ -1,6 +1,6 @@
 //! Raw nim-value computation of octal games (no period shortcut), one line
 //! per game: seconds, the value of the last heap and the share of losing
-//! heaps, the two figures `ogsolve` prints, so that `scripts/bench-octal.sh`
+//! heaps (heap 0 included), the two figures `ogsolve` prints, so that `scripts/bench-octal.sh`
 //! can set the two programs side by side on identical values.
 //!
 //! `cargo bench --bench octal_raw -- [--threads T] N CODE...` (default: 10^6
@@ -40,7 +40,8 @@ fn main() {
         r.extend_to(len + 1);
         let secs = start.elapsed().as_secs_f64();
         let g = r.values();
-        let losing = g.iter().skip(1).filter(|&v| v == 0).count() as f64 * 100.0 / len as f64;
+        // as ogsolve counts them: the heaps 0..=N with value 0, over N + 1
+        let losing = g.iter().take(len + 1).filter(|&v| v == 0).count() as f64 * 100.0 / (len + 1) as f64;
         println!("{code:<8} {len:>9} {secs:>10.4} {:>7} {losing:>9.2}", g.get(len).unwrap_or(0));
     }
 }

@@ -42,7 +42,7 @@
 use super::lanes::{Lane, LaneVec, Lanes, Owned};
 use super::octal::OctalCode;
 use super::pipeline::{self, MAX_THREADS, Outcome, Pacer, Plan, Progress, StopAt, Stretch};
-use super::split_mex::{Rules, Scratch, View, heap_value, shift};
+use super::split_mex::{Rules, Scratch, View, heap_value, shift, single_heap_mex};
 use std::time::Instant;
 
 /// Values between two measurements of the work a value costs
@@ -81,6 +81,8 @@ pub struct RareValues<'a> {
     paced: (usize, u64),
     /// When several heaps at once are faster ([`pipeline`]).
     pub(super) pacer: Pacer,
+    /// Whether some move splits a heap ([`OctalCode::splits`]).
+    splits: bool,
 }
 
 impl<'a> RareValues<'a> {
@@ -117,6 +119,7 @@ impl<'a> RareValues<'a> {
             pace: 0,
             paced: (1, 0),
             pacer: Pacer::default(),
+            splits: code.splits(),
         }
     }
 
@@ -352,6 +355,18 @@ impl<'a> RareValues<'a> {
 
     /// `g(n)` on this thread, every value before it known.
     fn next_value(&mut self, n: usize) -> u32 {
+        if !self.splits {
+            // no split: the mex of the single-heap moves alone, a few
+            // nanoseconds, not the rare/common machinery
+            let (code, s) = (self.code, &mut self.scratch);
+            let (v, work) = match self.g.lanes() {
+                Lanes::Bytes(g) => single_heap_mex(code, s, g, n),
+                Lanes::Words(g) => single_heap_mex(code, s, g, n),
+                Lanes::Wide(g) => single_heap_mex(code, s, g, n),
+            };
+            self.work += work;
+            return v;
+        }
         let rules = self.rules();
         let (rare, rare_values, s) = (&self.rare[..], &self.rare_values[..], &mut self.scratch);
         let value = match self.g.lanes() {
@@ -424,9 +439,12 @@ mod tests {
 
     #[test]
     fn matches_quadratic_reference_on_classic_games() {
-        // 4.7 has no rare heap at all (every value but g(0) is odd under the mask)
-        for code in
-            ["0.77", "0.07", "0.137", "4.07", "0.16", "0.106", "0.51", "0.6", "4.0", "0.4", "0.156", "0.007", "4.7"]
+        // 4.7 has no rare heap at all (every value but g(0) is odd under the
+        // mask); 0.231, 0.033 and 0.1[3] never split (the plain mex)
+        for code in [
+            "0.77", "0.07", "0.137", "4.07", "0.16", "0.106", "0.51", "0.6", "4.0", "0.4", "0.156", "0.007", "4.7",
+            "0.231", "0.033", "0.1[3]",
+        ]
         {
             let c = OctalCode::parse(code).unwrap();
             let mut fast = RareValues::new(&c);

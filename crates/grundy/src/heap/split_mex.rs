@@ -38,6 +38,7 @@
 
 use super::bits::{BitSet, TripleSplits};
 use super::lanes::Lane;
+use super::mex::Mex;
 use super::octal::OctalCode;
 use super::pair_scan;
 
@@ -193,6 +194,8 @@ pub(super) struct Scratch {
     cursor: Vec<usize>,
     /// Heaps whose remaining pairs were marked at once ([`HeapMex::mark_the_rest`]).
     pub(super) rests: u64,
+    /// The mex of a game that never splits ([`single_heap_mex`]).
+    mex: Mex,
 }
 
 impl Default for Scratch {
@@ -207,6 +210,7 @@ impl Default for Scratch {
             sizes: Vec::new(),
             cursor: Vec::new(),
             rests: 0,
+            mex: Mex::new(),
         }
     }
 }
@@ -313,6 +317,15 @@ struct HeapMex<'c, 'r, T, P> {
     resolved: bool,
     rare_marks: RareMarks,
     _lanes: std::marker::PhantomData<T>,
+}
+
+/// `g(h)` and the work it took when no move splits a heap: the mex of the
+/// values `g(h − k)` (and `0` for taking the whole heap), charged as
+/// [`heap_value`] charges them. Every value before `h` is known.
+pub(super) fn single_heap_mex<T: Lane>(code: &OctalCode, s: &mut Scratch, g: &[T], h: usize) -> (u32, u64) {
+    let reach = code.single_reach(h);
+    let value = s.mex.of(reach, code.single_heap_values(h, g));
+    (value, MARK_COST * (reach as u64 + 1))
 }
 
 /// `g(h)` and the work it took, computed while the `window` heaps before `h`
