@@ -168,9 +168,6 @@ fn half(m: usize, distinct: bool) -> usize {
     if distinct { (m - 1) / 2 } else { m / 2 }
 }
 
-/// Pairs per block of [`HeapMex::mark_the_rest`].
-const MARK_BLOCK: usize = 256;
-
 /// The pairs of the splits `sizes` not marked yet: those from each cursor on.
 fn unmarked_pairs(sizes: &[(usize, bool)], cursor: &[usize]) -> u64 {
     let left = sizes.iter().zip(cursor).map(|(&(m, d), &c)| (half(m, d) + 1).saturating_sub(c));
@@ -576,55 +573,44 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
             // the cursors start at 1
             let batch = if cursor[j] == 1 { FIRST_BATCH } else { SCAN_BATCH };
             let stop = (cursor[j] + batch).min(half(m, distinct) + 1);
-            self.work += MARK_COST * stop.saturating_sub(cursor[j]) as u64;
-            if self.s.small {
-                let (g, seen): (_, &mut [u8; SMALL]) = (&g[..m], &mut self.s.seen);
-                for a in cursor[j]..stop {
-                    seen[(g[a] ^ g[m - a]).wide() as usize & (SMALL - 1)] = 1;
-                }
-            } else {
-                for a in cursor[j]..stop {
-                    self.s.mark((g[a] ^ g[m - a]).wide());
-                }
-            }
             progressed |= stop > cursor[j];
+            self.mark_pairs(g, m, cursor[j]..stop);
             cursor[j] = stop;
         }
         progressed
     }
 
-    /// Marks every pair not marked yet (from the cursors on), a block at a
-    /// time: the XORs of a block are computed into a buffer (a loop the
-    /// compiler vectorizes), then marked one by one.
+    /// Marks every pair not marked yet (from the cursors on).
     fn mark_the_rest(&mut self, sizes: &[(usize, bool)], cursor: &mut [usize]) {
         let g = self.prefix().view().g;
         self.s.rests += 1;
-        let mut block = [0u32; MARK_BLOCK];
         for (j, &(m, distinct)) in sizes.iter().enumerate() {
-            let (lo, hi) = (cursor[j], half(m, distinct) + 1);
-            if lo >= hi {
-                continue;
+            let hi = half(m, distinct) + 1;
+            self.mark_pairs(g, m, cursor[j]..hi);
+            cursor[j] = cursor[j].max(hi);
+        }
+    }
+
+    /// Marks `g(a) ⊕ g(m − a)` for the parts `a` in `parts`: the slices
+    /// `g[lo..hi]` and `g[m−hi+1..=m−lo]` zipped, one reversed (no bounds
+    /// check in the loop).
+    #[inline]
+    fn mark_pairs(&mut self, g: &[T], m: usize, parts: std::ops::Range<usize>) {
+        let (lo, hi) = (parts.start, parts.end);
+        if lo >= hi {
+            return;
+        }
+        self.work += MARK_COST * (hi - lo) as u64;
+        let pairs = g[lo..hi].iter().zip(g[m + 1 - hi..m + 1 - lo].iter().rev());
+        if self.s.small {
+            let seen: &mut [u8; SMALL] = &mut self.s.seen;
+            for (&a, &b) in pairs {
+                seen[(a ^ b).wide() as usize & (SMALL - 1)] = 1;
             }
-            self.work += MARK_COST * (hi - lo) as u64;
-            // pairs (a, m − a) for a in lo..hi: g[lo..hi] against g[m−hi+1..=m−lo] reversed
-            let (left, right) = (&g[lo..hi], &g[m + 1 - hi..m + 1 - lo]);
-            for (l, r) in left.chunks(MARK_BLOCK).zip(right.rchunks(MARK_BLOCK)) {
-                let xs = &mut block[..l.len()];
-                for (x, (&a, &b)) in xs.iter_mut().zip(l.iter().zip(r.iter().rev())) {
-                    *x = (a ^ b).wide();
-                }
-                if self.s.small {
-                    let seen: &mut [u8; SMALL] = &mut self.s.seen;
-                    for &x in xs.iter() {
-                        seen[x as usize & (SMALL - 1)] = 1;
-                    }
-                } else {
-                    for &x in xs.iter() {
-                        self.s.mark(x);
-                    }
-                }
+        } else {
+            for (&a, &b) in pairs {
+                self.s.mark((a ^ b).wide());
             }
-            cursor[j] = hi;
         }
     }
 
