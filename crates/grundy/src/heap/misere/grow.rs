@@ -92,18 +92,24 @@ pub(super) fn grown(
     let mut base = reduced(first);
     let mut truths: Vec<(Vec<u32>, bool)> = Vec::new();
     let mut work = MAX_WORK;
-    for _ in 0..MAX_ROUNDS {
-        let Some(least) = frontier(&monoid_automaton(&base, &base.phi), all_opts, size, &mut work).least else {
+    for round in 0..=MAX_ROUNDS {
+        let f = frontier(&monoid_automaton(&base, &base.phi), all_opts, size, &mut work);
+        let Some(least) = f.least else {
+            // no failure found (none at all, or the budget ran out): the
+            // proof is the checks themselves
+            if proved(&base, all_opts)? {
+                let mut k = base;
+                k.inter = intersections(&k, all_opts);
+                return Ok(Grown::Proved(k));
+            }
             break;
         };
+        if round == MAX_ROUNDS {
+            break;
+        }
         truths.push(least);
         let Some(next) = recalibrate(&base, n, all_opts, size, &truths) else { break };
         base = reduced(&next);
-        if proved(&base, all_opts)? {
-            let mut k = base;
-            k.inter = intersections(&k, all_opts);
-            return Ok(Grown::Proved(k));
-        }
     }
     Ok(Grown::Failed(failed))
 }
