@@ -98,9 +98,7 @@ pub(super) fn grown(
             // no failure found (none at all, or the budget ran out): the
             // proof is the checks themselves
             if proved(&base, all_opts)? {
-                let mut k = base;
-                k.inter = intersections(&k, all_opts);
-                return Ok(Grown::Proved(k));
+                return Ok(Grown::Proved(finish(base, all_opts)));
             }
             break;
         };
@@ -125,12 +123,19 @@ pub(super) fn fresh_candidates(
     let n = known.m + 1;
     let mut failed = Vec::new();
     let mut fresh: Vec<u32> = Vec::new();
+    let mut work = MAX_WORK;
     loop {
         let mut counted: Vec<(u32, usize)> = fresh.iter().map(|&k| (k, CAP_FRESH)).collect();
         counted.push((n as u32, CAP_NEW));
         let Some(a) = build(known, n, all_opts, size, &counted) else { break };
-        let Some(witness) = check(&a, all_opts)? else {
-            return Ok(Ok(finish(&a, all_opts)));
+        // checked reduced (fewer states), the least failure as the witness
+        let base = reduced(&a);
+        let Some((witness, _)) = frontier(&monoid_automaton(&base, &base.phi), all_opts, size, &mut work).least
+        else {
+            if proved(&base, all_opts)? {
+                return Ok(Ok(finish(base, all_opts)));
+            }
+            break;
         };
         failed.push(a);
         let mut more: Vec<u32> = witness.into_iter().filter(|&k| k as usize != n && !fresh.contains(&k)).collect();
@@ -211,9 +216,8 @@ fn proved(k: &Known, all_opts: &[Vec<Vec<u32>>]) -> Result<bool, Error> {
     Ok(commutes && !a.p[0] && no_p_to_p && find_stuck(&a, all_opts)?.is_none())
 }
 
-/// A proved candidate's quotient, with the sets of check (B).
-fn finish(a: &Automaton, all_opts: &[Vec<Vec<u32>>]) -> Known {
-    let mut k = reduced(a);
+/// A proved reduced candidate as the quotient, with the sets of check (B).
+fn finish(mut k: Known, all_opts: &[Vec<Vec<u32>>]) -> Known {
     k.inter = intersections(&k, all_opts);
     k
 }
@@ -348,20 +352,4 @@ fn build(
     }
     let start = id(known.identity, &vec![0; ctr.letters.len()]) as u32;
     Some(relabelled(Automaton { delta, p: f, n, access }, start))
-}
-
-/// Checks (A) and (B) of Theorem V on a candidate ((C) and (Z) hold by
-/// construction): the letters of a sum it gets wrong, or `None` if proved.
-fn check(a: &Automaton, all_opts: &[Vec<Vec<u32>>]) -> Result<Option<Vec<u32>>, Error> {
-    // (A): no state y, heap k, option o with δ(y, k) ∈ P and δ*(y, o) ∈ P
-    for y in 0..a.states() as u32 {
-        for k in 1..=a.n as u32 {
-            if a.p[a.step(y, k) as usize] && all_opts[k as usize].iter().any(|o| a.p[a.run(y, o) as usize]) {
-                let mut w = a.access[y as usize].clone();
-                w.push(k);
-                return Ok(Some(w));
-            }
-        }
-    }
-    find_stuck(a, all_opts)
 }
