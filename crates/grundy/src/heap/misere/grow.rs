@@ -93,18 +93,11 @@ pub(super) fn grown(
     let mut truths: Vec<(Vec<u32>, bool)> = Vec::new();
     let mut work = MAX_WORK;
     for round in 0..=MAX_ROUNDS {
-        let f = frontier(&monoid_automaton(&base, &base.phi), all_opts, size, &mut work);
-        let Some(least) = f.least else {
-            // no failure found (none at all, or the budget ran out): the
-            // proof is the checks themselves
-            if proved(&base, all_opts)? {
-                return Ok(Grown::Proved(finish(base, all_opts)));
-            }
-            break;
-        };
-        if round == MAX_ROUNDS {
-            break;
+        if round > 0 && proved(&base, all_opts)? {
+            return Ok(Grown::Proved(finish(base, all_opts)));
         }
+        let f = frontier(&monoid_automaton(&base, &base.phi), all_opts, size, &mut work);
+        let Some(least) = f.least.filter(|_| round < MAX_ROUNDS) else { break };
         truths.push(least);
         let Some(next) = recalibrate(&base, n, all_opts, size, &truths) else { break };
         base = reduced(&next);
@@ -130,11 +123,11 @@ pub(super) fn fresh_candidates(
         let Some(a) = build(known, n, all_opts, size, &counted) else { break };
         // checked reduced (fewer states), the least failure as the witness
         let base = reduced(&a);
+        if proved(&base, all_opts)? {
+            return Ok(Ok(finish(base, all_opts)));
+        }
         let Some((witness, _)) = frontier(&monoid_automaton(&base, &base.phi), all_opts, size, &mut work).least
         else {
-            if proved(&base, all_opts)? {
-                return Ok(Ok(finish(base, all_opts)));
-            }
             break;
         };
         failed.push(a);
