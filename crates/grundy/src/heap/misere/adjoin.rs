@@ -5,19 +5,26 @@
 //!    Theorem V on the quotient itself, no position searched.
 //! 2. **Grown** (`grow.rs`): the outcome of `Y + c·H_n` depends on `Φ(Y)`
 //!    and `c` only, or on that and the counts of a few heaps named by a
-//!    failed check; Theorem V on those states.
-//! 3. **Learned** (`learn.rs`): otherwise (a class of `Q_{n−1}` splits), the
-//!    automaton learned from the outcome search, verified by Theorem V.
+//!    failed check, or candidates recalibrated at their least failures
+//!    (a class of `Q_{n−1}` splits); Theorem V on those states.
+//! 3. **Learned** (`learn.rs`): otherwise, the automaton learned from the
+//!    outcome search, verified by Theorem V. Its table starts from the
+//!    elements of `Q_{n−1}`, and the failed candidates of step 2 answer its
+//!    queries below their frontiers (`frontier.rs`).
 //!
 //! Each step ends with a quotient proved by Theorem V, so the order in which
 //! they are tried changes the cost, never the answer; with `fast` off only
 //! the learner runs (the reference the tests compare the shortcuts with).
 
+use super::grow::Grown;
 use super::{extend, grow};
 use super::automaton::Known;
 use super::learn::{Caps, Learner};
 use super::reduce;
 use crate::error::Error;
+
+/// The largest quotient whose elements seed the learner's table.
+const MAX_SEED: usize = 128;
 
 /// The quotient so far and what each way of extending it needs.
 pub(super) struct Steps {
@@ -32,7 +39,7 @@ pub(super) struct Steps {
 
 impl Steps {
     pub fn new(caps: Caps, fast: bool) -> Self {
-        Steps { learner: Learner::new(caps), known: None, opts: vec![vec![]], size: vec![0], fast }
+        Steps { learner: Learner::new(caps, fast), known: None, opts: vec![vec![]], size: vec![0], fast }
     }
 
     /// The quotient of the letters adjoined so far (`{1}` before the first).
@@ -48,20 +55,34 @@ impl Steps {
         })
     }
 
+    /// Adds the letters the learner has not seen.
+    fn catch_up(&mut self) -> Result<(), Error> {
+        for k in self.learner.n() + 1..self.opts.len() {
+            self.learner.add_heap(self.opts[k].clone(), self.size[k])?;
+        }
+        Ok(())
+    }
+
     /// Adjoins the next letter: a heap of `size` with options `opts` (letters).
     pub fn adjoin(&mut self, opts: Vec<Vec<u32>>, size: u64) -> Result<(), Error> {
         self.opts.push(opts);
         self.size.push(size);
-        if let (true, Some(k)) = (self.fast, &mut self.known) {
-            if let Some((x, inter)) = extend::unchanged(k, &self.opts)? {
-                k.phi.push(x);
-                k.m += 1;
-                k.inter = inter;
-                return Ok(());
-            }
-            if let Some(g) = grow::grown(k, &self.opts, &self.size)? {
-                self.known = Some(g);
-                return Ok(());
+        let mut failed = Vec::new();
+        if let (true, Some(k)) = (self.fast, &mut self.known)
+            && let Some((x, inter)) = extend::unchanged(k, &self.opts)?
+        {
+            k.phi.push(x);
+            k.m += 1;
+            k.inter = inter;
+            return Ok(());
+        }
+        if let (true, Some(k)) = (self.fast, &self.known) {
+            match grow::grown(k, &self.opts, &self.size)? {
+                Grown::Proved(g) => {
+                    self.known = Some(g);
+                    return Ok(());
+                }
+                Grown::Failed(f) => failed = f,
             }
         }
         // the learner catches up with the letters proved without it (their
@@ -69,8 +90,20 @@ impl Steps {
         if let Some(k) = &self.known {
             self.learner.set_known(k.clone());
         }
-        for k in self.learner.n() + 1..self.opts.len() {
-            self.learner.add_heap(self.opts[k].clone())?;
+        self.catch_up()?;
+        if let (true, Some(k)) = (self.fast, &self.known)
+            && k.order <= MAX_SEED
+        {
+            // the elements of the quotient so far as states, and as tests
+            // (reduced: some product tells any two apart; |Q|² rows and
+            // columns, so only for small quotients)
+            let (_, words) = extend::least_sums(k, &self.size, |_| true);
+            let mut tests = vec![vec![]];
+            tests.extend(words.iter().cloned());
+            self.learner.reseed(words, tests)?;
+            for a in &failed {
+                self.learner.offer_helper(a)?;
+            }
         }
         let r = reduce::reduce(&self.learner.learn()?);
         let mut k = Known {

@@ -17,7 +17,8 @@ pub(super) struct Known {
     pub inter: Intersections,
 }
 
-/// A hypothesis that passed Theorem V: states, transitions, P.
+/// A hypothesis or candidate: states, transitions, P.
+#[derive(Clone)]
 pub(super) struct Automaton {
     /// `delta[q·(n+1) + k]`, heaps `k` in `1..=n` (column 0 unused).
     pub delta: Vec<u32>,

@@ -30,7 +30,7 @@ use crate::error::Error;
 
 /// The quotient as an automaton on its elements: `δ(q, k) = q·Φ(k)` for the
 /// letters `1..=phi.len() − 1`, start the identity (element 0).
-fn monoid_automaton(known: &Known, phi: &[u32]) -> Automaton {
+pub(super) fn monoid_automaton(known: &Known, phi: &[u32]) -> Automaton {
     let order = known.order;
     let n = phi.len() - 1;
     let mut delta = Vec::with_capacity(order * (n + 1));

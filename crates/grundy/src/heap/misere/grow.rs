@@ -19,14 +19,30 @@
 //! `<= n`, guess or no guess, and `Q_n` is its reduction. If a check fails,
 //! the sum it points at (a stuck sum, or a move from P to P) names heaps
 //! whose class in `Q_{n−1}` did not tell their future with heap `n`: they
-//! become fresh and the candidate is rebuilt, a few times at most; then the
-//! learner takes over (`adjoin.rs`).
+//! become fresh and the candidate is rebuilt, a few times at most.
+//!
+//! **Recalibration** (the idea of Siegel's MisereSolver, 2006–07, read from
+//! its description and source, not its code). When fresh heaps do not
+//! suffice (a class of `Q_{n−1}` splits: Dawson's Kayles at heap 25), the
+//! first candidate is reduced and improved round by round. Each round takes
+//! the candidate's *least* failure (`frontier.rs`): a sum of the fewest
+//! tokens that breaks "P iff every option is N" under the prediction. Its
+//! options are predicted right (the frontier lemma), so its true outcome is
+//! the opposite of its prediction, known without a search. The heaps of
+//! that sum are then counted apart from the reduced candidate, fewest
+//! first, until a candidate built as above predicts it right; that one is
+//! reduced and checked. Candidates are right on more and more small sums;
+//! rounds, and the signatures their frontiers settle, are capped, then the
+//! learner takes over (`adjoin.rs`). Whatever the rounds do, a quotient is
+//! returned only when Theorem V proves it.
 //!
 //! Cost: `O(states · Σ|options|)` for `f` and (A), states
-//! `= |Q_{n−1}| · CAP_NEW · CAP_FRESH^{|F|}`, and one search of `stuck.rs`.
+//! `= |base| · Π caps` (at most [`MAX_STATES`]), one search of `stuck.rs`
+//! per check, one weighted search per frontier.
 
-use super::extend::{intersections, least_sums, relabelled};
+use super::extend::{intersections, least_sums, monoid_automaton, relabelled};
 use super::automaton::{Automaton, Known};
+use super::frontier::frontier;
 use super::reduce::reduce;
 use super::stuck::find_stuck;
 use crate::error::Error;
@@ -39,37 +55,164 @@ const CAP_FRESH: usize = 4;
 const MAX_FRESH: usize = 4;
 /// At most this many states in a candidate.
 const MAX_STATES: usize = 1 << 17;
+/// At most this many signatures settled by the frontiers of one heap's
+/// recalibrations (a search of `stuck.rs`, about a microsecond each).
+const MAX_WORK: usize = 1_000_000;
+/// At most this many recalibrations per heap.
+const MAX_ROUNDS: usize = 64;
+/// At most this many heaps counted apart by one recalibration.
+const MAX_RECOUNT: usize = 6;
 
-/// The quotient of heaps `<= n` if a candidate is proved, trying fresh heaps
-/// named by the failed checks.
-pub(super) fn grown(known: &Known, all_opts: &[Vec<Vec<u32>>], size: &[u64]) -> Result<Option<Known>, Error> {
+/// What growing gives: the quotient of heaps `<= n`, or the candidates that
+/// failed (commutative automata, right below their frontier, `frontier.rs`).
+pub(super) enum Grown {
+    Proved(Known),
+    Failed(Vec<Automaton>),
+}
+
+/// The quotient of heaps `<= n` if a candidate is proved: first `Q_{n−1}`
+/// with heap `n` and the fresh heaps named by failed checks counted apart;
+/// then recalibration from the first candidate (`recalibrate`).
+pub(super) fn grown(
+    known: &Known,
+    all_opts: &[Vec<Vec<u32>>],
+    size: &[u64],
+) -> Result<Grown, Error> {
     let n = known.m + 1;
     let total = |o: &[u32]| o.iter().map(|&k| size[k as usize]).sum::<u64>();
     if (1..=n).any(|k| all_opts[k].iter().any(|o| total(o) >= size[k])) {
-        return Ok(None);
+        return Ok(Grown::Failed(vec![]));
     }
+    let failed = match fresh_candidates(known, all_opts, size)? {
+        Ok(k) => return Ok(Grown::Proved(k)),
+        Err(failed) => failed,
+    };
+    let Some(first) = failed.first() else { return Ok(Grown::Failed(failed)) };
+    // the reduced candidate predicts alike, on fewer states
+    let mut base = reduced(first);
+    let mut truths: Vec<(Vec<u32>, bool)> = Vec::new();
+    let mut work = MAX_WORK;
+    for round in 0..=MAX_ROUNDS {
+        if round > 0 && proved(&base, all_opts)? {
+            return Ok(Grown::Proved(finish(base, all_opts)));
+        }
+        let f = frontier(&monoid_automaton(&base, &base.phi), all_opts, size, &mut work);
+        let Some(least) = f.least.filter(|_| round < MAX_ROUNDS) else { break };
+        truths.push(least);
+        let Some(next) = recalibrate(&base, n, all_opts, size, &truths) else { break };
+        base = reduced(&next);
+    }
+    Ok(Grown::Failed(failed))
+}
+
+/// `Q_{n−1}` with heap `n` and fresh heaps counted apart, fresh heaps named
+/// by the failed checks: the quotient if a candidate is proved, else the
+/// candidates that failed.
+pub(super) fn fresh_candidates(
+    known: &Known,
+    all_opts: &[Vec<Vec<u32>>],
+    size: &[u64],
+) -> Result<Result<Known, Vec<Automaton>>, Error> {
+    let n = known.m + 1;
+    let mut failed = Vec::new();
     let mut fresh: Vec<u32> = Vec::new();
+    let mut work = MAX_WORK;
     loop {
-        let witness = match candidate(known, all_opts, size, &fresh)? {
-            Attempt::Proved(k) => return Ok(Some(k)),
-            Attempt::Witness(w) => w,
-            Attempt::TooLarge => return Ok(None),
+        let mut counted: Vec<(u32, usize)> = fresh.iter().map(|&k| (k, CAP_FRESH)).collect();
+        counted.push((n as u32, CAP_NEW));
+        let Some(a) = build(known, n, all_opts, size, &counted) else { break };
+        // checked reduced (fewer states), the least failure as the witness
+        let base = reduced(&a);
+        if proved(&base, all_opts)? {
+            return Ok(Ok(finish(base, all_opts)));
+        }
+        let Some((witness, _)) = frontier(&monoid_automaton(&base, &base.phi), all_opts, size, &mut work).least
+        else {
+            break;
         };
+        failed.push(a);
         let mut more: Vec<u32> = witness.into_iter().filter(|&k| k as usize != n && !fresh.contains(&k)).collect();
         more.sort_unstable();
         more.dedup();
         if more.is_empty() || fresh.len() + more.len() > MAX_FRESH {
-            return Ok(None);
+            break;
         }
         fresh.extend(more);
     }
+    Ok(Err(failed))
 }
 
-enum Attempt {
-    Proved(Known),
-    /// The letters of a sum the candidate gets wrong.
-    Witness(Vec<u32>),
-    TooLarge,
+/// **Recalibration** (after Siegel's MisereSolver, 2006–07): the candidate
+/// `base` (reduced, heaps `<= n`) predicts the last of `truths` (sums with
+/// their outcomes) wrongly. Some heaps of that sum are taken out of `base`
+/// and counted apart (fewest first, at most [`MAX_RECOUNT`] of them, caps
+/// covering their counts in the sum); the first candidate so built that
+/// predicts every one of `truths` right is the next one. Every candidate is
+/// still proved or rejected by Theorem V: the choice only steers the search.
+fn recalibrate(
+    base: &Known,
+    n: usize,
+    all_opts: &[Vec<Vec<u32>>],
+    size: &[u64],
+    truths: &[(Vec<u32>, bool)],
+) -> Option<Automaton> {
+    let witness = &truths.last()?.0;
+    let mut heaps: Vec<u32> = witness.to_vec();
+    heaps.sort_unstable();
+    heaps.dedup();
+    let count = |k: u32| witness.iter().filter(|&&h| h == k).count();
+    let cap = |k: u32| (count(k) + 2).max(if k as usize == n { CAP_NEW } else { CAP_FRESH });
+    for r in 1..=heaps.len().min(MAX_RECOUNT) {
+        for subset in subsets(&heaps, r) {
+            let counted: Vec<(u32, usize)> = subset.iter().map(|&k| (k, cap(k))).collect();
+            if let Some(a) = build(base, n, all_opts, size, &counted)
+                && truths.iter().rev().take(1).all(|(w, t)| a.p[a.run(0, w) as usize] == *t)
+            {
+                return Some(a);
+            }
+        }
+    }
+    None
+}
+
+/// The subsets of `items` with `r` elements, in lexicographic order.
+fn subsets(items: &[u32], r: usize) -> Vec<Vec<u32>> {
+    if r == 0 {
+        return vec![vec![]];
+    }
+    let mut out = Vec::new();
+    for i in 0..items.len() {
+        for mut rest in subsets(&items[i + 1..], r - 1) {
+            rest.insert(0, items[i]);
+            out.push(rest);
+        }
+    }
+    out
+}
+
+/// The reduced quotient of a candidate's automaton (heaps `1..=n`).
+fn reduced(a: &Automaton) -> Known {
+    let r = reduce(a);
+    Known { m: a.n, phi: r.phi, order: r.order, table: r.table, identity: r.identity, p: r.p, inter: vec![] }
+}
+
+/// Whether Theorem V proves a reduced candidate: as an automaton on its
+/// elements (`δ(x, k) = x·Φ(k)`, start the identity), (C) commutativity on
+/// the elements, (Z), (A) and (B) hold.
+fn proved(k: &Known, all_opts: &[Vec<Vec<u32>>]) -> Result<bool, Error> {
+    let a = monoid_automaton(k, &k.phi);
+    let commutes = (0..a.states() as u32)
+        .all(|q| (1..=a.n as u32).all(|i| (i + 1..=a.n as u32).all(|j| a.run(q, &[i, j]) == a.run(q, &[j, i]))));
+    let no_p_to_p = (0..a.states() as u32).all(|y| {
+        (1..=a.n as u32).all(|h| !a.p[a.step(y, h) as usize] || all_opts[h as usize].iter().all(|o| !a.p[a.run(y, o) as usize]))
+    });
+    Ok(commutes && !a.p[0] && no_p_to_p && find_stuck(&a, all_opts)?.is_none())
+}
+
+/// A proved reduced candidate as the quotient, with the sets of check (B).
+fn finish(mut k: Known, all_opts: &[Vec<Vec<u32>>]) -> Known {
+    k.inter = intersections(&k, all_opts);
+    k
 }
 
 /// The counted heaps (`fresh`, then `n`), their caps, and the folding of a count.
@@ -102,15 +245,20 @@ impl Counters {
     }
 }
 
-fn candidate(known: &Known, all_opts: &[Vec<Vec<u32>>], size: &[u64], fresh: &[u32]) -> Result<Attempt, Error> {
-    let n = known.m + 1;
+/// The candidate on the states `(x, c)`: `x` an element of `known` (the
+/// class of the heaps not counted), `c` the counts of the `counted` heaps
+/// (each with its cap); `None` when it would have more than [`MAX_STATES`]
+/// states or a move leads to a state not evaluated before.
+fn build(
+    known: &Known,
+    n: usize,
+    all_opts: &[Vec<Vec<u32>>],
+    size: &[u64],
+    counted: &[(u32, usize)],
+) -> Option<Automaton> {
     let order = known.order;
     let mul = |x: u32, y: u32| known.table[x as usize * order + y as usize];
-    let mut letters = fresh.to_vec();
-    letters.push(n as u32);
-    let mut caps = vec![CAP_FRESH; fresh.len()];
-    caps.push(CAP_NEW);
-    let ctr = Counters { letters, caps };
+    let ctr = Counters { letters: counted.iter().map(|c| c.0).collect(), caps: counted.iter().map(|c| c.1).collect() };
     let counted = |k: usize| ctr.letters.contains(&(k as u32));
     let (dist, mut reps) = least_sums(known, size, |k| !counted(k));
     reps.iter_mut().for_each(|r| r.sort_unstable_by(|a, b| b.cmp(a)));
@@ -122,7 +270,7 @@ fn candidate(known: &Known, all_opts: &[Vec<Vec<u32>>], size: &[u64], fresh: &[u
     let combos = ctr.combos();
     let states = xs.len() * combos;
     if states > MAX_STATES {
-        return Ok(Attempt::TooLarge);
+        return None;
     }
     let id = |x: u32, counts: &[usize]| slot[x as usize] * combos + ctr.code(counts);
     // a move's result: the class of its uncounted heaps and the counted ones
@@ -168,7 +316,7 @@ fn candidate(known: &Known, all_opts: &[Vec<Vec<u32>>], size: &[u64], fresh: &[u
             }
         }
         if targets.iter().any(|&t| !done[t]) {
-            return Ok(Attempt::TooLarge); // not evaluated first: no candidate
+            return None; // not evaluated first: no candidate
         }
         f[s] = !targets.is_empty() && targets.iter().all(|&t| !f[t]);
         done[s] = true;
@@ -196,22 +344,5 @@ fn candidate(known: &Known, all_opts: &[Vec<Vec<u32>>], size: &[u64], fresh: &[u
         access.push(word);
     }
     let start = id(known.identity, &vec![0; ctr.letters.len()]) as u32;
-    let a = relabelled(Automaton { delta, p: f, n, access }, start);
-    // (A): no state y, heap k, option o with δ(y, k) ∈ P and δ*(y, o) ∈ P
-    for y in 0..states as u32 {
-        for k in 1..=n as u32 {
-            if a.p[a.step(y, k) as usize] && all_opts[k as usize].iter().any(|o| a.p[a.run(y, o) as usize]) {
-                let mut w = a.access[y as usize].clone();
-                w.push(k);
-                return Ok(Attempt::Witness(w));
-            }
-        }
-    }
-    if let Some(w) = find_stuck(&a, all_opts)? {
-        return Ok(Attempt::Witness(w));
-    }
-    let r = reduce(&a);
-    let mut k = Known { m: n, phi: r.phi, order: r.order, table: r.table, identity: r.identity, p: r.p, inter: vec![] };
-    k.inter = intersections(&k, all_opts);
-    Ok(Attempt::Proved(k))
+    Some(relabelled(Automaton { delta, p: f, n, access }, start))
 }

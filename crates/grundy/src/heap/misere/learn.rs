@@ -42,6 +42,12 @@ pub(super) struct Learner {
     /// Positions expanded by the outcome search.
     pub nodes: u64,
     caps: Caps,
+    /// `size[k]`: the tokens of heap `k`.
+    size: Vec<u64>,
+    /// With the frontier on, a commutative candidate and its frontier `T`
+    /// (`frontier.rs`): sums of fewer tokens are answered by it.
+    helper: Option<(Automaton, u64)>,
+    frontier: bool,
 }
 
 fn trimmed(v: &[u16]) -> &[u16] {
@@ -58,8 +64,13 @@ fn too_large(what: String, estimate: String, limit: String) -> Error {
 }
 
 impl Learner {
-    pub fn new(caps: Caps) -> Self {
+    /// A learner; with `frontier` on, outcome queries below a candidate's
+    /// frontier are answered by the candidate (`frontier.rs`).
+    pub fn new(caps: Caps, frontier: bool) -> Self {
         Learner {
+            size: vec![0],
+            helper: None,
+            frontier,
             opts: vec![vec![]],
             memo: Default::default(),
             known: None,
@@ -104,7 +115,55 @@ impl Learner {
             }
             return Some(k.p[x as usize]);
         }
+        if let Some((a, t)) = &self.helper
+            && v.len() <= a.n
+            && v.iter().enumerate().map(|(i, &c)| u64::from(c) * self.size[i + 1]).sum::<u64>() < *t
+        {
+            return Some(self.guess(v));
+        }
         self.memo.get(v).copied()
+    }
+
+    /// Takes `a` as the helper if the frontier is on and `a`'s frontier is
+    /// beyond the present helper's.
+    pub fn offer_helper(&mut self, a: &Automaton) -> Result<(), Error> {
+        if !self.frontier || a.n != self.n() {
+            return Ok(());
+        }
+        let t = super::frontier::frontier(a, &self.opts, &self.size, &mut super::stuck::MAX_SIGNATURES.clone()).tokens;
+        if self.helper.as_ref().is_none_or(|(h, old)| h.n != a.n || t > *old) {
+            self.helper = Some((a.clone(), t));
+        }
+        Ok(())
+    }
+
+    /// Restarts the table from the given states (access words, the empty
+    /// word first) and tests (the empty test first): rows found by queries
+    /// like any others, so any choice is sound; a good one (the elements of
+    /// the quotient so far, and sums telling them apart) saves the
+    /// counterexamples that would find them.
+    pub fn reseed(&mut self, states: Vec<Vec<u32>>, tests: Vec<Vec<u32>>) -> Result<(), Error> {
+        self.t = Vec::new();
+        for t in tests {
+            let v = self.vec_of(&t);
+            if !self.t.contains(&v) {
+                self.t.push(v);
+            }
+        }
+        self.s = Vec::new();
+        self.access = Vec::new();
+        self.ext = Vec::new();
+        let mut rows = std::collections::HashSet::new();
+        for w in states {
+            let v = self.vec_of(&w);
+            let ext = self.ext_rows(&v)?;
+            if rows.insert(ext[0].clone()) {
+                self.s.push(v);
+                self.access.push(w);
+                self.ext.push(ext);
+            }
+        }
+        Ok(())
     }
 
     /// The position replacing one heap `k` of `v` by option `o`, trimmed.
@@ -126,65 +185,101 @@ impl Learner {
         if let Some(b) = self.quick(&v) {
             return Ok(b);
         }
-        // frames: position, heap index and option index to resume at, whether a move was seen
-        let mut stack: Vec<(Vec<u16>, usize, usize, bool)> = vec![(v.clone(), 1, 0, false)];
-        let mut child: Option<bool> = None;
-        while !stack.is_empty() {
-            let top = stack.len() - 1;
-            if let Some(r) = child.take() {
-                if r {
-                    let (pos, ..) = stack.pop().unwrap();
+        // frames: a position and its options still to search, the next last
+        let mut stack: Vec<(Vec<u16>, Vec<Vec<u16>>)> = Vec::new();
+        let mut next = v;
+        loop {
+            let mut r = match self.open(&next)? {
+                Ok(pending) => {
+                    stack.push((next, pending));
+                    None
+                }
+                Err(b) => {
+                    self.memo.insert(next, b);
+                    Some(b)
+                }
+            };
+            loop {
+                // a child's result: a P child makes its parent N
+                if let Some(b) = r {
+                    if stack.is_empty() {
+                        return Ok(b);
+                    }
+                    if !b {
+                        r = None;
+                        continue;
+                    }
+                    let (pos, _) = stack.pop().expect("a frame");
                     self.memo.insert(pos, false);
-                    child = Some(false);
+                    r = Some(false);
                     continue;
                 }
-                stack[top].2 += 1;
-            }
-            let (pos, mut k, mut j, mut moved) = stack[top].clone();
-            let mut pushed = None;
-            let mut result = None;
-            'scan: while k <= pos.len() {
-                if pos[k - 1] > 0 {
-                    while j < self.opts[k].len() {
-                        moved = true;
-                        let w = Self::option_of(&pos, k, &self.opts[k][j]);
-                        match self.quick(&w) {
-                            Some(true) => {
-                                result = Some(false);
-                                break 'scan;
-                            }
-                            Some(false) => j += 1,
-                            None => {
-                                pushed = Some(w);
-                                break 'scan;
-                            }
+                let (_, pending) = stack.last_mut().expect("a frame");
+                match pending.pop() {
+                    None => {
+                        // every option is N
+                        let (pos, _) = stack.pop().expect("a frame");
+                        self.memo.insert(pos, true);
+                        r = Some(true);
+                    }
+                    Some(w) => match self.quick(&w) {
+                        Some(b) => r = Some(b),
+                        None => {
+                            next = w;
+                            break;
                         }
+                    },
+                }
+            }
+        }
+    }
+
+    /// A position's outcome if one option decides it or it has none
+    /// (`Err`), else its options not known yet, those the helper predicts P
+    /// last (searched first: a P option ends the search of an N position).
+    fn open(&mut self, pos: &[u16]) -> Result<Result<Vec<Vec<u16>>, bool>, Error> {
+        self.nodes += 1;
+        if self.nodes > self.caps.max_nodes {
+            return Err(too_large(
+                format!("the misère outcome search over heaps up to {}", self.n()),
+                format!("more than {} positions", self.caps.max_nodes),
+                format!("{}", self.caps.max_nodes),
+            ));
+        }
+        let mut unknown = Vec::new();
+        let mut moved = false;
+        for k in (1..=pos.len()).filter(|&k| pos[k - 1] > 0) {
+            for o in &self.opts[k] {
+                moved = true;
+                let w = Self::option_of(pos, k, o);
+                match self.quick(&w) {
+                    Some(true) => return Ok(Err(false)),
+                    Some(false) => {}
+                    None => unknown.push(w),
+                }
+            }
+        }
+        if unknown.is_empty() {
+            return Ok(Err(moved));
+        }
+        unknown.sort_by_key(|w| self.guess(w));
+        Ok(Ok(unknown))
+    }
+
+    /// The helper's prediction, right or wrong (only an order of search).
+    fn guess(&self, v: &[u16]) -> bool {
+        match &self.helper {
+            Some((a, _)) if v.len() <= a.n => {
+                let mut q = 0;
+                for (i, &c) in v.iter().enumerate() {
+                    for _ in 0..c {
+                        q = a.step(q, i as u32 + 1);
                     }
                 }
-                k += 1;
-                j = 0;
+                a.p[q as usize]
             }
-            stack[top].1 = k;
-            stack[top].2 = j;
-            stack[top].3 = moved;
-            if let Some(w) = pushed {
-                self.nodes += 1;
-                if self.nodes > self.caps.max_nodes {
-                    return Err(too_large(
-                        format!("the misère outcome search over heaps up to {}", self.n()),
-                        format!("more than {} positions", self.caps.max_nodes),
-                        format!("{}", self.caps.max_nodes),
-                    ));
-                }
-                stack.push((w, 1, 0, false));
-                continue;
-            }
-            let r = result.unwrap_or(moved);
-            let (pos, ..) = stack.pop().unwrap();
-            self.memo.insert(pos, r);
-            child = Some(r);
+            _ => false,
         }
-        Ok(child.expect("a result"))
     }
 
     fn row(&mut self, g: &[u16]) -> Result<Vec<bool>, Error> {
@@ -209,8 +304,9 @@ impl Learner {
     }
 
     /// Adjoins the next heap with its options (each a list of nonempty heaps smaller than it).
-    pub fn add_heap(&mut self, options: Vec<Vec<u32>>) -> Result<(), Error> {
+    pub fn add_heap(&mut self, options: Vec<Vec<u32>>, size: u64) -> Result<(), Error> {
         self.opts.push(options);
+        self.size.push(size);
         let n = self.n();
         for v in self.s.iter_mut().chain(self.t.iter_mut()) {
             v.resize(n, 0);
@@ -336,6 +432,7 @@ impl Learner {
                 }
             }
         }
+        self.offer_helper(a)?;
         // (A)
         for y in 0..states {
             for k in 1..=n {

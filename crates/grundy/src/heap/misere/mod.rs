@@ -30,6 +30,7 @@ mod extend;
 mod grow;
 mod reduce;
 mod stuck;
+mod frontier;
 
 pub use genus::GenusTable;
 pub use options::{code_options, heap_options};

@@ -5,7 +5,6 @@
 //! bipartite monoid; by the key lemma of §1 it is the misère quotient.
 
 use super::automaton::Automaton;
-use std::collections::HashMap;
 
 /// The reduced quotient of a verified automaton.
 pub(super) struct Reduced {
@@ -25,7 +24,7 @@ pub(super) fn refine(a: &Automaton, initial: Vec<u32>, letters: &[u32]) -> (Vec<
     let mut class = initial;
     let mut count = 0;
     loop {
-        let mut ids: HashMap<Vec<u32>, u32> = HashMap::new();
+        let mut ids: rustc_hash::FxHashMap<Vec<u32>, u32> = Default::default();
         let next: Vec<u32> = (0..a.states() as u32)
             .map(|q| {
                 let mut sig = vec![class[q as usize]];

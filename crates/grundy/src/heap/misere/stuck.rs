@@ -84,25 +84,261 @@ fn project(a: &Automaton, reps: &[u32], c: usize, i_c: &StateSet) -> Projection 
     Projection { label, step, in_i }
 }
 
-/// A stuck sum (heaps as a word), or `None` when check (B) holds.
-pub(super) fn find_stuck(a: &Automaton, opts: &[Vec<Vec<u32>>]) -> Result<Option<Vec<u32>>, Error> {
+/// The classes `c(k) = δ(q₀, k)` of the heaps: for each class its least
+/// heap and `I_c`; and `good_k` per heap.
+struct Classes {
+    reps: Vec<u32>,
+    inter: Vec<StateSet>,
+    good: Vec<StateSet>,
+}
+
+///
+/// With `by_type`, heaps are grouped by class and `good_k` together (their
+/// *type*): heaps of one type are interchangeable in every sum, so that
+/// `I_t = good_k` exactly and the search's stuck signatures are exactly
+/// those of stuck sums of the types' heaps.
+fn classes(a: &Automaton, opts: &[Vec<Vec<u32>>], by_type: bool) -> Classes {
     let n = a.n as u32;
     let states = a.states();
-    let class_of: Vec<u32> = (0..=n).map(|k| if k == 0 { ABSENT } else { a.step(0, k) }).collect();
-    let mut classes: Vec<u32> = class_of[1..].to_vec();
-    classes.sort_unstable();
-    classes.dedup();
-    let cidx = |k: u32| classes.binary_search(&class_of[k as usize]).expect("a class");
-    let mut reps = vec![0u32; classes.len()];
-    for k in (1..=n).rev() {
-        reps[cidx(k)] = k;
-    }
     let good: Vec<StateSet> = (0..=n as usize).map(|k| good_states(a, &opts[k])).collect();
-    let mut inter: Vec<StateSet> = (0..classes.len()).map(|_| StateSet::full(states)).collect();
+    let mut members: Vec<Vec<u32>> = Vec::new();
     for k in 1..=n {
-        inter[cidx(k)].intersect(&good[k as usize]);
+        let alike = |m: &Vec<u32>| a.step(0, m[0]) == a.step(0, k) && (!by_type || good[m[0] as usize] == good[k as usize]);
+        match members.iter_mut().find(|m| alike(m)) {
+            Some(m) => m.push(k),
+            None => members.push(vec![k]),
+        }
     }
-    Ok(search(a, &reps, &inter)?.map(|(parent, id)| witness(a, &parent, id, &reps, &good)))
+    let reps = members.iter().map(|m| m[0]).collect();
+    let mut inter: Vec<StateSet> = (0..members.len()).map(|_| StateSet::full(states)).collect();
+    for (i, m) in members.iter().enumerate() {
+        for &k in m {
+            inter[i].intersect(&good[k as usize]);
+        }
+    }
+    Classes { reps, inter, good }
+}
+
+/// A stuck sum (heaps as a word), or `None` when check (B) holds.
+pub(super) fn find_stuck(a: &Automaton, opts: &[Vec<Vec<u32>>]) -> Result<Option<Vec<u32>>, Error> {
+    let c = classes(a, opts, false);
+    Ok(search(a, &c.reps, &c.inter)?.map(|(parent, id)| witness(a, &parent, id, &c.reps, &c.good)))
+}
+
+/// The least stuck sums, as far as the search went.
+pub(super) enum Stuck {
+    /// A stuck sum of the least tokens there are (a word), with its tokens.
+    At(u64, Vec<u32>),
+    /// No stuck sum has fewer tokens than this (`u64::MAX`: none at all).
+    Beyond(u64),
+}
+
+/// A stuck sum of the least tokens (`size[k]`: the tokens of heap `k`), or
+/// how far none is when that is `cutoff` or more: the signature search of
+/// [`search`] over heap *types* (`classes`), in order of least cost
+/// (Dijkstra), a heap of type `t` costing the tokens of the least heap of
+/// its type, so that a signature's cost is the least tokens of a sum
+/// reaching it. A signature is not expanded when the one with a type fewer
+/// (not the empty sum) was settled before: that one is stuck whenever it is
+/// (fewer conditions), with a cost no larger, and its successors match its
+/// successors at the same added cost (the type dropped is set alike when
+/// added again). When `budget` (signatures settled) runs out, the cost
+/// reached is the bound.
+///
+/// Only the types no other type of the class *covers* are searched: `u`
+/// covers `t` when `good_u ⊆ good_t` and `u`'s least heap is no larger (a
+/// stuck sum stays stuck, with no more tokens, when `u`'s heap replaces
+/// `t`'s: same class, so the same states, and a smaller `good`).
+pub(super) fn least_stuck(
+    a: &Automaton,
+    opts: &[Vec<Vec<u32>>],
+    size: &[u64],
+    cutoff: u64,
+    budget: &mut usize,
+) -> Stuck {
+    let mut c = classes(a, opts, true);
+    let covered = |t: usize| {
+        let (k, class) = (c.reps[t], a.step(0, c.reps[t]));
+        (0..c.reps.len()).any(|u| {
+            let j = c.reps[u];
+            u != t
+                && a.step(0, j) == class
+                && size[j as usize] <= size[k as usize]
+                && c.good[j as usize].is_subset(&c.good[k as usize])
+                && (c.good[j as usize] != c.good[k as usize] || j < k)
+        })
+    };
+    let kept: Vec<usize> = (0..c.reps.len()).filter(|&t| !covered(t)).collect();
+    c.reps = kept.iter().map(|&t| c.reps[t]).collect();
+    c.inter = kept.iter().map(|&t| c.inter[t].clone()).collect();
+    let cost: Vec<u64> = c.reps.iter().map(|&k| size[k as usize]).collect();
+    let proj: Vec<Projection> = (0..c.reps.len()).map(|d| project(a, &c.reps, d, &c.inter[d])).collect();
+    match packer(a, &proj) {
+        Packing::One(w) => dijkstra(a, &c.reps, &proj, &cost, cutoff, budget, |sig| pack(&w, sig)),
+        Packing::Four(l) => dijkstra(a, &c.reps, &proj, &cost, cutoff, budget, |sig| pack4(&l, sig)),
+        Packing::Wide => dijkstra(a, &c.reps, &proj, &cost, cutoff, budget, |sig: &[u32]| sig.to_vec()),
+    }
+}
+
+fn dijkstra<K: std::hash::Hash + Eq>(
+    a: &Automaton,
+    reps: &[u32],
+    proj: &[Projection],
+    cost: &[u64],
+    cutoff: u64,
+    budget: &mut usize,
+    key: impl Fn(&[u32]) -> K,
+) -> Stuck {
+    let stride = reps.len() + 1;
+    let absent: Vec<u32> = proj.iter().map(|p| p.in_i.len() as u32).collect();
+    let mut sigs: Vec<u32> = std::iter::once(0).chain(absent.iter().copied()).collect();
+    let mut parent: Vec<(usize, u32)> = vec![(usize::MAX, 0)];
+    // the least cost found per signature, `SETTLED` once settled
+    const SETTLED: u64 = u64::MAX;
+    let mut best: rustc_hash::FxHashMap<K, u64> = Default::default();
+    // a bucket queue: costs are small integers
+    let mut buckets: Vec<Vec<usize>> = vec![vec![0]];
+    let mut d = 0usize;
+    let mut sig = vec![0u32; stride];
+    let mut next = vec![0u32; stride];
+    loop {
+        while d < buckets.len() && buckets[d].is_empty() {
+            d += 1;
+        }
+        let Some(id) = buckets.get_mut(d).and_then(Vec::pop) else { return Stuck::Beyond(u64::MAX) };
+        let cost_d = d as u64;
+        if cost_d >= cutoff || *budget == 0 {
+            return Stuck::Beyond(cost_d.min(cutoff));
+        }
+        sig.copy_from_slice(&sigs[id * stride..(id + 1) * stride]);
+        match best.get_mut(&key(&sig)) {
+            Some(b) if *b == SETTLED => continue,
+            Some(b) => *b = SETTLED,
+            None => {
+                best.insert(key(&sig), SETTLED);
+            }
+        }
+        *budget -= 1;
+        if id != 0 && is_stuck(a, proj, &absent, &sig) {
+            let mut word = Vec::new();
+            let mut at = id;
+            while at != 0 {
+                word.push(reps[parent[at].1 as usize]);
+                at = parent[at].0;
+            }
+            return Stuck::At(cost_d, word);
+        }
+        if dominated(&sig, &absent, |s| best.get(&key(s)) == Some(&SETTLED)) {
+            continue;
+        }
+        for (e, &c) in cost.iter().enumerate() {
+            successor(a, reps, proj, &absent, &sig, e, &mut next);
+            let nd = cost_d + c;
+            match best.entry(key(&next)) {
+                std::collections::hash_map::Entry::Occupied(mut o) => {
+                    // settled, or reached as cheaply
+                    if *o.get() == SETTLED || *o.get() <= nd {
+                        continue;
+                    }
+                    o.insert(nd);
+                }
+                std::collections::hash_map::Entry::Vacant(v) => {
+                    v.insert(nd);
+                }
+            }
+            let slot = usize::try_from(nd).unwrap_or(usize::MAX);
+            if slot >= buckets.len() {
+                buckets.resize_with(slot + 1, Vec::new);
+            }
+            buckets[slot].push(parent.len());
+            parent.push((id, e as u32));
+            sigs.extend_from_slice(&next);
+        }
+    }
+}
+
+/// Whether dropping one present class of `sig` (leaving a class) gives a
+/// signature `seen` holds for.
+fn dominated(sig: &[u32], absent: &[u32], seen: impl Fn(&[u32]) -> bool) -> bool {
+    let mut s = sig.to_vec();
+    for c in 0..absent.len() {
+        let l = s[c + 1];
+        if l != absent[c] {
+            s[c + 1] = absent[c];
+            let fewer = s[1..].iter().zip(absent).any(|(&v, &ab)| v != ab);
+            let hit = fewer && seen(&s);
+            s[c + 1] = l;
+            if hit {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The signature after adding a heap of class `d` to `sig`.
+fn successor(a: &Automaton, reps: &[u32], proj: &[Projection], absent: &[u32], sig: &[u32], d: usize, next: &mut [u32]) {
+    let cn = reps.len();
+    let x = sig[0];
+    next[0] = a.step(x, reps[d]);
+    for (c, &l) in sig[1..].iter().enumerate() {
+        next[c + 1] = if c == d {
+            proj[c].label[x as usize]
+        } else if l == absent[c] {
+            l
+        } else {
+            proj[c].step[l as usize * cn + d]
+        };
+    }
+}
+
+/// Whether a signature is stuck: predicted N and no present class has a move to P.
+fn is_stuck(a: &Automaton, proj: &[Projection], absent: &[u32], sig: &[u32]) -> bool {
+    !a.p[sig[0] as usize] && sig[1..].iter().enumerate().all(|(c, &l)| l == absent[c] || !proj[c].in_i[l as usize])
+}
+
+/// How signatures (`Φ(G)`, then per class its label or the label count for
+/// absent) are packed into hash keys: one `u128` when the fields fit, else
+/// four `u64` (fields never straddling two), else the signature itself.
+enum Packing {
+    One(Vec<u32>),
+    Four(Vec<(usize, u32, u32)>),
+    Wide,
+}
+
+fn packer(a: &Automaton, proj: &[Projection]) -> Packing {
+    let bits = |values: usize| usize::BITS - values.leading_zeros();
+    let widths: Vec<u32> =
+        std::iter::once(bits(a.states())).chain(proj.iter().map(|p| bits(p.in_i.len() + 1))).collect();
+    if widths.iter().sum::<u32>() <= 128 {
+        return Packing::One(widths);
+    }
+    // (word, shift, width) per field
+    let mut layout = Vec::with_capacity(widths.len());
+    let (mut word, mut used) = (0, 0);
+    for &w in &widths {
+        if used + w > 64 {
+            (word, used) = (word + 1, 0);
+        }
+        if word >= 4 {
+            return Packing::Wide;
+        }
+        layout.push((word, used, w));
+        used += w;
+    }
+    Packing::Four(layout)
+}
+
+fn pack(widths: &[u32], sig: &[u32]) -> u128 {
+    sig.iter().zip(widths).fold(0u128, |key, (&v, &w)| key << w | u128::from(v.min((1 << w) - 1)))
+}
+
+fn pack4(layout: &[(usize, u32, u32)], sig: &[u32]) -> [u64; 4] {
+    let mut key = [0u64; 4];
+    for (&v, &(word, shift, w)) in sig.iter().zip(layout) {
+        key[word] |= u64::from(v.min((1 << w) - 1)) << shift;
+    }
+    key
 }
 
 /// The heaps `k` with some option `o` and `δ*(y, o) ∈ P`, for each state `y`.
@@ -121,17 +357,10 @@ pub(super) fn good_states(a: &Automaton, opts: &[Vec<u32>]) -> StateSet {
 /// answer depends only on the automaton and the pairs (class, `I_c`).
 pub(super) fn search(a: &Automaton, reps: &[u32], inter: &[StateSet]) -> Result<Found, Error> {
     let proj: Vec<Projection> = (0..reps.len()).map(|c| project(a, reps, c, &inter[c])).collect();
-    // a signature packed into bits: Φ(G), then per class its label or `labels` for absent
-    let bits = |values: usize| usize::BITS - values.leading_zeros();
-    let widths: Vec<u32> =
-        std::iter::once(bits(a.states())).chain(proj.iter().map(|p| bits(p.in_i.len() + 1))).collect();
-    if widths.iter().sum::<u32>() <= 128 {
-        let pack = |sig: &[u32]| -> u128 {
-            sig.iter().zip(&widths).fold(0u128, |key, (&v, &w)| key << w | u128::from(v.min((1 << w) - 1)))
-        };
-        bfs(a, reps, &proj, pack)
-    } else {
-        bfs(a, reps, &proj, |sig: &[u32]| sig.to_vec())
+    match packer(a, &proj) {
+        Packing::One(w) => bfs(a, reps, &proj, |sig| pack(&w, sig)),
+        Packing::Four(l) => bfs(a, reps, &proj, |sig| pack4(&l, sig)),
+        Packing::Wide => bfs(a, reps, &proj, |sig: &[u32]| sig.to_vec()),
     }
 }
 
@@ -154,37 +383,14 @@ fn bfs<K: std::hash::Hash + Eq>(
     let mut next = vec![0u32; stride];
     let mut head = 0;
     while head < parent.len() {
-        for (d, &rep) in reps.iter().enumerate() {
-            let sig = &sigs[head * stride..(head + 1) * stride];
-            let x = sig[0];
-            next[0] = a.step(x, rep);
-            for (c, &l) in sig[1..].iter().enumerate() {
-                next[c + 1] = if c == d {
-                    proj[c].label[x as usize]
-                } else if l == absent[c] {
-                    l
-                } else {
-                    proj[c].step[l as usize * cn + d]
-                };
-            }
+        let sig = sigs[head * stride..(head + 1) * stride].to_vec();
+        for d in 0..cn {
+            successor(a, reps, proj, &absent, &sig, d, &mut next);
             if !seen.insert(key(&next)) {
                 continue;
             }
-            // pruned when one class fewer (not the empty sum) was reached: see `search`
-            let mut dominated = false;
-            for c in 0..cn {
-                let l = next[c + 1];
-                if l != absent[c] {
-                    next[c + 1] = absent[c];
-                    let fewer = next[1..].iter().zip(&absent).any(|(&v, &ab)| v != ab);
-                    dominated = fewer && seen.contains(&key(&next));
-                    next[c + 1] = l;
-                    if dominated {
-                        break;
-                    }
-                }
-            }
-            if dominated {
+            // pruned when one class fewer (not the empty sum) was reached: see `least_stuck`
+            if dominated(&next, &absent, |s| seen.contains(&key(s))) {
                 continue;
             }
             let id = parent.len();
@@ -198,9 +404,7 @@ fn bfs<K: std::hash::Hash + Eq>(
             }
             sigs.extend_from_slice(&next);
             parent.push((head as u32, d as u32));
-            let stuck = !a.p[next[0] as usize]
-                && next[1..].iter().enumerate().all(|(c, &l)| l == absent[c] || !proj[c].in_i[l as usize]);
-            if stuck {
+            if is_stuck(a, proj, &absent, &next) {
                 return Ok(Some((parent, id)));
             }
         }

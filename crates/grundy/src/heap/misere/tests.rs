@@ -222,3 +222,114 @@ fn a_bound_weakened_by_two_certifies_false_periods_of_real_games() {
         }
     }
 }
+
+/// The letters of a game up to heap `n` as the quotient computation numbers
+/// them (heaps without options dropped): options per letter, tokens per letter.
+fn letters(game: &HeapGame, n: usize) -> (Vec<Vec<Vec<u32>>>, Vec<u64>) {
+    let mut letter: Vec<Option<u32>> = vec![None];
+    let (mut opts, mut size) = (vec![vec![]], vec![0]);
+    for m in 1..=n as u64 {
+        let o: Vec<Vec<u32>> = heap_options(game, m)
+            .unwrap()
+            .into_iter()
+            .map(|o| o.into_iter().filter_map(|a| letter[a as usize]).collect())
+            .collect();
+        if o.is_empty() {
+            letter.push(None);
+        } else {
+            letter.push(Some(opts.len() as u32));
+            opts.push(o);
+            size.push(m);
+        }
+    }
+    (opts, size)
+}
+
+/// Every multiset of letters (a word) with fewer than `below` tokens.
+fn sums_below(size: &[u64], below: u64) -> Vec<Vec<u32>> {
+    fn go(size: &[u64], from: usize, left: u64, word: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
+        out.push(word.clone());
+        for k in from..size.len() {
+            if size[k] < left {
+                word.push(k as u32);
+                go(size, k, left - size[k], word, out);
+                word.pop();
+            }
+        }
+    }
+    let mut out = Vec::new();
+    go(size, 1, below, &mut vec![], &mut out);
+    out
+}
+
+/// The frontier lemma (`frontier.rs`), against the game played out by the
+/// reference solver: every candidate that failed at the heap where a class
+/// splits predicts every sum of fewer tokens than its frontier right (all
+/// sums up to 34 tokens checked), and its least failure has exactly the
+/// frontier's tokens and the outcome claimed.
+#[test]
+fn candidates_are_right_below_their_frontier() {
+    use grundy_reference::{MisereSolver, OctalHeaps};
+    for (c, digits, n) in [("0.07", vec![0, 0, 7], 25), ("0.14", vec![0, 1, 4], 17), ("0.137", vec![0, 1, 3, 7], 24)] {
+        let (opts, size) = letters(&code(c), n);
+        let mut steps = adjoin::Steps::new(learn::Caps { max_states: 1 << 14, max_nodes: 3_000_000 }, true);
+        for k in 1..opts.len() - 1 {
+            steps.adjoin(opts[k].clone(), size[k]).unwrap();
+        }
+        let known = steps.quotient();
+        let Err(candidates) = grow::fresh_candidates(&known, &opts, &size).unwrap() else {
+            panic!("{c}: heap {n} is proved without a split");
+        };
+        let mut solver = MisereSolver::new(OctalHeaps { digits: digits.clone() });
+        let mut is_p = |w: &[u32]| {
+            let mut heaps: Vec<u64> = w.iter().map(|&k| size[k as usize]).collect();
+            heaps.sort_unstable();
+            !solver.is_winning(&heaps)
+        };
+        let tokens = |w: &[u32]| w.iter().map(|&k| size[k as usize]).sum::<u64>();
+        let mut checked = 0;
+        for a in &candidates {
+            let f = frontier::frontier(a, &opts, &size, &mut stuck::MAX_SIGNATURES.clone());
+            assert!(f.tokens > 0, "{c}: the lemma applies to a candidate");
+            for w in sums_below(&size, f.tokens.min(35)) {
+                assert_eq!(a.p[a.run(0, &w) as usize], is_p(&w), "{c}: {w:?} below the frontier {}", f.tokens);
+                checked += 1;
+            }
+            if let Some((w, want)) = f.least.filter(|_| f.tokens <= 40) {
+                assert_eq!(tokens(&w), f.tokens, "{c}");
+                assert_eq!(is_p(&w), want, "{c}: the least failure {w:?}");
+                assert_ne!(a.p[a.run(0, &w) as usize], want, "{c}: a failure is predicted wrongly");
+            }
+        }
+        assert!(checked > 1000, "{c}: {checked}");
+    }
+}
+
+/// Dawson's Kayles (0.07): the quotient of heaps up to 30 has 360 elements
+/// (A. N. Siegel, answering questions on MisereSolver, miseregames blog, 28
+/// August 2007: "Q_30(0.07) has size 360"), and decides every sum of at
+/// most three heaps of at most 42 tokens as the reference solver plays it.
+#[test]
+fn dawson_kayles_up_to_30() {
+    use grundy_reference::{MisereSolver, OctalHeaps};
+    let q = MisereQuotient::of_heaps(&code("0.07"), 30, MisereLimits::default()).unwrap();
+    assert_eq!((q.bound(), q.monoid().order()), (30, 360));
+    let m = q.monoid();
+    let mut solver = MisereSolver::new(OctalHeaps { digits: vec![0, 0, 7] });
+    let mut compared = 0;
+    for a in 1..=30u64 {
+        for b in a..=30 {
+            for c in b..=30 {
+                for heaps in [vec![a], vec![a, b], vec![a, b, c]] {
+                    if heaps.iter().sum::<u64>() > 42 {
+                        continue;
+                    }
+                    let x = heaps.iter().fold(m.identity(), |x, &h| m.mul(x, q.phi(h).unwrap()));
+                    assert_eq!(m.is_p(x), !solver.is_winning(&heaps), "{heaps:?}");
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert!(compared > 3000, "{compared}");
+}
