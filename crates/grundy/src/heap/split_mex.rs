@@ -564,8 +564,8 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
         }
     }
 
-    /// Marks the next batch of pairs of every split (as many as were marked
-    /// before, from [`FIRST_BATCH`] up to [`SCAN_BATCH`]); whether any were left.
+    /// Marks the next batch of pairs of every split ([`FIRST_BATCH`] at
+    /// first, then [`SCAN_BATCH`]); whether any were left.
     fn scan_batch(&mut self, sizes: &[(usize, bool)], cursor: &mut [usize]) -> bool {
         let g = self.prefix().view().g;
         let mut progressed = false;
