@@ -33,6 +33,7 @@ pub fn run(a: &BoardArgs) -> CliResult {
     let board = Board::new(BoardRules { n: a.n, dims: a.dims, moves: moves.clone() }, a.tokens)?
         .with_max_len(max_len)?
         .with_order(a.opts.order())
+        .with_misere_limits(a.opts.misere())
         .with_play(a.opts.play());
     let parameters = params(&[
         ("n", json!(a.n)),

@@ -37,6 +37,7 @@ pub fn run(a: &CoprimeArgs) -> CliResult {
     let game = CoprimeNim::new(a.n, a.piles)?
         .with_method(method)
         .with_order(a.opts.order())
+        .with_misere_limits(a.opts.misere())
         .with_play(a.opts.play());
     let used = match game.component().method() {
         Method::Sieve => "sieve",

@@ -20,7 +20,10 @@ pub struct DivisorArgs {
 }
 
 pub fn run(a: &DivisorArgs) -> CliResult {
-    let game = DivisorNim::new(a.n, a.piles)?.with_order(a.opts.order()).with_play(a.opts.play());
+    let game = DivisorNim::new(a.n, a.piles)?
+        .with_misere_limits(a.opts.misere())
+        .with_order(a.opts.order())
+        .with_play(a.opts.play());
     run_count(
         "divisor-nim",
         params(&[("n", json!(a.n)), ("piles", json!(a.piles))]),

@@ -43,7 +43,7 @@ pub fn run(a: &HeapsArgs) -> CliResult {
         Limits::new(usize::try_from(a.max_len).unwrap_or(usize::MAX), a.max_work)?,
         a.threads,
     );
-    let misere = MisereLimits::default().with_max_len(usize::try_from(a.misere_len).unwrap_or(usize::MAX));
+    let misere = a.opts.misere().with_max_len(usize::try_from(a.misere_len).unwrap_or(usize::MAX));
     let heaps = Heaps::with_range(game, a.min, a.n, a.piles)?
         .with_limits(limits)
         .with_misere_limits(misere)

@@ -150,6 +150,9 @@ struct CountOptions {
     /// Normal play (whoever cannot move loses) or misère play (whoever moves last loses).
     #[arg(long, value_enum, default_value = "normal")]
     play: PlayArg,
+    /// With --play misere: the work budget of the misère quotient, in steps of a few hundred nanoseconds (the default is under a second); a count that needs more is refused, naming the heaps it reached.
+    #[arg(long, value_parser = crate::number, default_value_t = grundy::MisereLimits::DEFAULT_MAX_WORK)]
+    misere_work: u64,
 }
 
 impl CountOptions {
@@ -170,6 +173,11 @@ impl CountOptions {
 
     fn play(&self) -> Play {
         self.play.into()
+    }
+
+    /// The misère quotient's limits: the default ones with `--misere-work`.
+    fn misere(&self) -> grundy::MisereLimits {
+        grundy::MisereLimits::default().with_max_work(self.misere_work)
     }
 
     /// Refuses `--play misere` for a count that Grundy values alone decide

@@ -40,6 +40,9 @@ pub struct SequenceArgs {
     /// With --play misere: the largest heap adjoined to the quotient while looking for its certificate.
     #[arg(long, value_parser = crate::number, default_value_t = MisereLimits::DEFAULT_MAX_LEN as u64)]
     misere_len: u64,
+    /// With --play misere: the work budget of the quotient, in steps of a few hundred nanoseconds (the default is a few seconds); the quotient is shown as far as it got, with the heap that could not be adjoined.
+    #[arg(long, value_parser = crate::number, default_value_t = MisereLimits::DEFAULT_EXPLORE_WORK)]
+    misere_work: u64,
     /// With --play misere: the work budget of the heaps' genus (positions evaluated and options generated, about 100 ns each).
     #[arg(long, value_parser = crate::number, default_value_t = GenusTable::DEFAULT_WORK)]
     genus_work: u64,
@@ -206,7 +209,7 @@ fn misere(game: &HeapGame, a: &SequenceArgs) -> CliResult {
         ));
     }
     let bound = usize::try_from(a.misere_len).unwrap_or(usize::MAX);
-    let limits = MisereLimits::default().with_max_len(bound);
+    let limits = MisereLimits::default().with_max_len(bound).with_max_work(a.misere_work);
     let q = with_context(|ctx| MisereQuotient::explore(game, limits, ctx))?;
     let m = q.monoid();
     let shown: Vec<u32> = (0..a.len).map_while(|k| q.phi(k)).collect();
@@ -247,6 +250,7 @@ fn misere(game: &HeapGame, a: &SequenceArgs) -> CliResult {
             "pretending": shown,
             "stopped": q.stopped(),
             "table": table,
+            "work": q.spent(),
         }));
         return Ok(());
     }
@@ -277,7 +281,14 @@ fn misere(game: &HeapGame, a: &SequenceArgs) -> CliResult {
                 "certified: no, the quotient holds for heaps up to {} (raise --misere-len)",
                 q.bound()
             ),
-            Some(why) => format!("certified: no, the quotient holds for heaps up to {}; {why}", q.bound()),
+            Some(why) => match q.stopped_by() {
+                Some(limit) => format!(
+                    "certified: no, the quotient holds for heaps up to {}; {why} (raise --{})",
+                    q.bound(),
+                    limit.replace('_', "-")
+                ),
+                None => format!("certified: no, the quotient holds for heaps up to {}; {why}", q.bound()),
+            },
         },
     });
     Ok(())

@@ -885,6 +885,67 @@ fn misere_sequence_json_has_the_genus_and_the_presentation() {
     assert_eq!(p["elements"].as_array().unwrap().len(), v["order"].as_u64().unwrap() as usize);
 }
 
+/// `--misere-work`: a count beyond the heaps the budget reaches is refused
+/// naming that bound and the flag; a larger budget reaches further; the
+/// sequence shows the quotient as far as it got and which flag to raise.
+#[test]
+fn the_misere_work_budget_names_its_bound_and_flag() {
+    let refused = |args: &[&str]| {
+        let o = grundy(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr).to_string();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("raise --misere-work"), "{err}");
+        err
+    };
+    let err = refused(&["heaps", "--game", "0.07", "--n", "100", "--piles", "3", "--play", "misere"]);
+    assert!(err.contains("none was found with heaps up to 24,"), "{err}");
+    let err = refused(&[
+        "heaps",
+        "--game",
+        "0.07",
+        "--n",
+        "20",
+        "--piles",
+        "3",
+        "--play",
+        "misere",
+        "--misere-work",
+        "1000",
+    ]);
+    assert!(err.contains("could not be adjoined"), "{err}");
+    // heaps up to 20 are within the default budget
+    let sum = ["heaps", "--game", "0.07", "--n", "20", "--piles", "3", "--play", "misere"];
+    assert!(ok_line(&sum).parse::<u64>().is_ok());
+    refused(&["divisor-nim", "--n", "400", "--play", "misere"]);
+    refused(&["coprime-nim", "--n", "400", "--piles", "3", "--play", "misere"]);
+    refused(&[
+        "board",
+        "--n",
+        "400",
+        "--tokens",
+        "2",
+        "--moves",
+        "1,4,5",
+        "--play",
+        "misere",
+        "--misere-work",
+        "100",
+    ]);
+    let bound = |work: &str| {
+        let args = ["sequence", "--game", "0.07", "--play", "misere", "--misere-work", work, "--json"];
+        let v: serde_json::Value = serde_json::from_str(&ok_line(&args)).unwrap();
+        assert!(v["stopped"].as_str().unwrap().contains("would need more than"), "{v}");
+        assert!(v["work"].as_u64().unwrap() > work.parse::<u64>().unwrap());
+        v["misere_len"].as_u64().unwrap()
+    };
+    assert!(bound("10000") < bound("10000000"));
+    let text = stdout(&grundy(&["sequence", "--game", "0.07", "--play", "misere", "--misere-work", "10^7"]));
+    let line = text.lines().find(|l| l.starts_with("certified:")).unwrap();
+    assert!(line.contains("heaps up to 24;") && line.ends_with("(raise --misere-work)"), "{line}");
+}
+
 #[test]
 fn the_genus_work_budget_says_where_it_stopped() {
     let args =

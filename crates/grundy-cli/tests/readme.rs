@@ -3,7 +3,9 @@
 //!
 //! An example is a line `$ grundy ARGS` inside a ```` ```console ```` block of a
 //! Markdown file; the lines after it, up to the next `$` line or the end of the
-//! block, are its standard output. Timings (`"seconds":…` in JSON) differ from
+//! block, are its standard output, or, when they start with `error:`, its
+//! one-line refusal on standard error with exit status 2. A block indented
+//! inside a list item counts, its indentation removed. Timings (`"seconds":…` in JSON) differ from
 //! run to run and are compared as a placeholder. Every example runs from the
 //! repository's root, so file arguments are paths from there.
 
@@ -28,16 +30,19 @@ struct Example {
 fn examples(name: &str, text: &str) -> Vec<Example> {
     let mut found: Vec<Example> = Vec::new();
     let mut in_console = false;
+    let mut indent = 0;
     let mut current: Option<Example> = None;
     for (i, line) in text.lines().enumerate() {
-        if line.starts_with("```") {
+        if line.trim_start().starts_with("```") {
             found.extend(current.take());
             in_console = !in_console && line.trim() == "```console";
+            indent = line.len() - line.trim_start().len();
             continue;
         }
         if !in_console {
             continue;
         }
+        let line = line.get(indent..).unwrap_or("");
         if let Some(command) = line.strip_prefix("$ ") {
             found.extend(current.take());
             let words: Vec<String> = command.split_whitespace().map(str::to_string).collect();
@@ -83,6 +88,25 @@ fn every_documented_command_prints_what_the_documentation_shows() {
                 .output()
                 .expect("runs");
             let stderr = String::from_utf8_lossy(&o.stderr);
+            if example.output.starts_with("error:") {
+                assert_eq!(
+                    o.status.code(),
+                    Some(2),
+                    "{}: grundy {:?} is refused",
+                    example.place,
+                    example.args
+                );
+                assert!(o.stdout.is_empty(), "{}: a refusal prints nothing on stdout", example.place);
+                assert_eq!(
+                    stderr,
+                    example.output,
+                    "{}: grundy {} refuses otherwise",
+                    example.place,
+                    example.args.join(" ")
+                );
+                checked += 1;
+                continue;
+            }
             assert!(o.status.success(), "{}: grundy {:?} failed: {stderr}", example.place, example.args);
             let printed = String::from_utf8_lossy(&o.stdout);
             assert_eq!(

@@ -24,9 +24,9 @@ use pyo3::types::{PyBytes, PyDict, PyString};
 /// >>> grundy.board(3, 2)
 /// 40
 #[pyfunction]
-#[pyo3(signature = (n, tokens, moves=None, dims=None, modulus=None, count="winning", order="ordered", *, max_len=None, play="normal"))]
+#[pyo3(signature = (n, tokens, moves=None, dims=None, modulus=None, count="winning", order="ordered", *, max_len=None, play="normal", misere_work=None))]
 #[pyo3(
-    text_signature = "(n, tokens, moves=(2, 3, 5, 7), dims=2, modulus=None, count='winning', order='ordered', *, max_len=16777216, play='normal')"
+    text_signature = "(n, tokens, moves=(2, 3, 5, 7), dims=2, modulus=None, count='winning', order='ordered', *, max_len=16777216, play='normal', misere_work=10000000)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn board<'py>(
@@ -40,8 +40,10 @@ pub fn board<'py>(
     order: &str,
     max_len: Option<&Bound<'py, PyAny>>,
     play: &str,
+    misere_work: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let request = Request::new(modulus, count, order)?.with_play(play)?;
+    let misere = misere_limits(misere_work)?;
     let moves = match moves {
         Some(m) if !m.is_none() => subtraction_set(m)?,
         _ => lib(SubtractionSet::new(vec![2, 3, 5, 7]))?,
@@ -49,7 +51,7 @@ pub fn board<'py>(
     let (n, tokens, dims) = (u64_arg(n, "n")?, u64_arg(tokens, "tokens")?, u64_or(dims, "dims", 2)?);
     let max_len = usize_arg(max_len, "max_len", BoardToken::DEFAULT_MAX_LEN)?;
     let game = lib(Board::new(BoardRules { n, dims, moves }, tokens).and_then(|b| b.with_max_len(max_len)))?;
-    request.count(py, &game.with_order(request.order()).with_play(request.play()))
+    request.count(py, &game.with_misere_limits(misere).with_order(request.order()).with_play(request.play()))
 }
 
 /// Counts the ``piles``-tuples (ordered; multisets or sets with ``order``) of Divisor Nim piles in ``1..=n`` won by
@@ -63,8 +65,11 @@ pub fn board<'py>(
 /// >>> grundy.divisor_nim(10)
 /// 692
 #[pyfunction]
-#[pyo3(signature = (n, piles=None, modulus=None, count="winning", order="ordered", *, play="normal"))]
-#[pyo3(text_signature = "(n, piles=3, modulus=None, count='winning', order='ordered', *, play='normal')")]
+#[pyo3(signature = (n, piles=None, modulus=None, count="winning", order="ordered", *, play="normal", misere_work=None))]
+#[pyo3(
+    text_signature = "(n, piles=3, modulus=None, count='winning', order='ordered', *, play='normal', misere_work=10000000)"
+)]
+#[allow(clippy::too_many_arguments)]
 pub fn divisor_nim<'py>(
     py: Python<'py>,
     n: &Bound<'py, PyAny>,
@@ -73,9 +78,11 @@ pub fn divisor_nim<'py>(
     count: &str,
     order: &str,
     play: &str,
+    misere_work: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let request = Request::new(modulus, count, order)?.with_play(play)?;
-    let game = lib(DivisorNim::new(u64_arg(n, "n")?, u64_or(piles, "piles", 3)?))?;
+    let game = lib(DivisorNim::new(u64_arg(n, "n")?, u64_or(piles, "piles", 3)?))?
+        .with_misere_limits(misere_limits(misere_work)?);
     request.count(py, &game.with_order(request.order()).with_play(request.play()))
 }
 
@@ -90,7 +97,10 @@ pub fn divisor_nim<'py>(
 /// >>> grundy.coprime_nim(10, 5)
 /// 9964
 #[pyfunction]
-#[pyo3(signature = (n, piles, modulus=None, count="losing", order="ordered", method="auto", *, play="normal"))]
+#[pyo3(signature = (n, piles, modulus=None, count="losing", order="ordered", method="auto", *, play="normal", misere_work=None))]
+#[pyo3(
+    text_signature = "(n, piles, modulus=None, count='losing', order='ordered', method='auto', *, play='normal', misere_work=10000000)"
+)]
 #[allow(clippy::too_many_arguments)]
 pub fn coprime_nim<'py>(
     py: Python<'py>,
@@ -101,6 +111,7 @@ pub fn coprime_nim<'py>(
     order: &str,
     method: &str,
     play: &str,
+    misere_work: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let request = Request::new(modulus, count, order)?.with_play(play)?;
     let method = match method {
@@ -112,7 +123,9 @@ pub fn coprime_nim<'py>(
             return Err(PyValueError::new_err(why));
         }
     };
-    let game = lib(CoprimeNim::new(u64_arg(n, "n")?, u64_arg(piles, "piles")?))?.with_method(method);
+    let game = lib(CoprimeNim::new(u64_arg(n, "n")?, u64_arg(piles, "piles")?))?
+        .with_method(method)
+        .with_misere_limits(misere_limits(misere_work)?);
     request.count(py, &game.with_order(request.order()).with_play(request.play()))
 }
 
@@ -151,15 +164,19 @@ pub fn silver_dollar<'py>(
 /// or a string such as ``"1,3,4"``). ``n`` may be as large as 2^64 − 1 when the
 /// period is certified within ``max_len`` values and ``max_work`` mex steps,
 /// computed on up to ``threads`` threads (default: all cores; the answer is the
-/// same for any number).
+/// same for any number). With ``play="misere"`` the misère quotient adjoins
+/// heaps up to ``misere_len`` looking for its certificate, within
+/// ``misere_work`` steps (about a second by default; ``board``,
+/// ``divisor_nim`` and ``coprime_nim`` take ``misere_work`` too): a count
+/// that needs more is refused, naming the heaps reached.
 /// Exact when ``modulus`` is None, otherwise modulo ``modulus`` (1 to 2^64 − 1).
 ///
 /// >>> grundy.heaps(3, 2, game="0.77")
 /// 3
 #[pyfunction]
-#[pyo3(signature = (n, piles, game=None, moves=None, min=None, modulus=None, count="losing", order="ordered", *, max_len=None, max_work=None, play="normal", misere_len=None, threads=None))]
+#[pyo3(signature = (n, piles, game=None, moves=None, min=None, modulus=None, count="losing", order="ordered", *, max_len=None, max_work=None, play="normal", misere_len=None, misere_work=None, threads=None))]
 #[pyo3(
-    text_signature = "(n, piles, game=None, moves=None, min=1, modulus=None, count='losing', order='ordered', *, max_len=1048576, max_work=400000000, play='normal', misere_len=40, threads=None)"
+    text_signature = "(n, piles, game=None, moves=None, min=1, modulus=None, count='losing', order='ordered', *, max_len=1048576, max_work=400000000, play='normal', misere_len=200, misere_work=10000000, threads=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn heaps<'py>(
@@ -176,10 +193,11 @@ pub fn heaps<'py>(
     max_work: Option<&Bound<'py, PyAny>>,
     play: &str,
     misere_len: Option<&Bound<'py, PyAny>>,
+    misere_work: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let request = Request::new(modulus, count, order)?.with_play(play)?;
-    let misere = MisereLimits::default().with_max_len(usize_arg(
+    let misere = misere_limits(misere_work)?.with_max_len(usize_arg(
         misere_len,
         "misere_len",
         MisereLimits::DEFAULT_MAX_LEN,
@@ -350,4 +368,14 @@ pub fn prime_pi(py: Python<'_>, n: &Bound<'_, PyAny>, method: &str) -> PyResult<
     };
     // the checks of the command line's prime-pi come first, inside the library
     detached(py, &Pending::default(), |ctx| grundy::prime_pi(n, method, ctx))
+}
+
+/// The misère quotient's limits with ``misere_work`` (default
+/// [`MisereLimits::DEFAULT_MAX_WORK`]).
+fn misere_limits(misere_work: Option<&Bound<'_, PyAny>>) -> PyResult<MisereLimits> {
+    Ok(MisereLimits::default().with_max_work(u64_or(
+        misere_work,
+        "misere_work",
+        MisereLimits::DEFAULT_MAX_WORK,
+    )?))
 }

@@ -76,3 +76,22 @@ def test_misere_is_refused_where_grundy_values_decide_nothing():
         grundy.count([0, 1, 2], 2, play="misere")
     with pytest.raises(ValueError, match="play"):
         grundy.heaps(5, 2, game="0.77", play="last")
+
+
+def test_misere_work_bounds_the_quotient_and_is_named_when_refused():
+    # Dawson's Kayles is wild: heaps up to 20 fit the default budget, 100 do not
+    assert grundy.heaps(20, 3, game="0.07", play="misere") >= 0
+    with pytest.raises(ValueError, match="misere_work"):
+        grundy.heaps(100, 3, game="0.07", play="misere")
+    with pytest.raises(ValueError, match="misere_work"):
+        grundy.heaps(20, 3, game="0.07", play="misere", misere_work=1000)
+    for call in (
+        lambda w: grundy.divisor_nim(400, play="misere", misere_work=w),
+        lambda w: grundy.coprime_nim(400, 3, play="misere", misere_work=w),
+        lambda w: grundy.board(400, 2, moves=[1, 4, 5], play="misere", misere_work=w),
+    ):
+        with pytest.raises(ValueError, match="misere_work"):
+            call(100)
+    # a certified game is unaffected by a larger budget
+    k = grundy.heaps(10**18, 3, game="0.77", play="misere", modulus=10**9 + 7)
+    assert grundy.heaps(10**18, 3, game="0.77", play="misere", modulus=10**9 + 7, misere_work=10**9) == k

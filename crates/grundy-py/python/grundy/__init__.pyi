@@ -114,6 +114,7 @@ def board(
     *,
     max_len: int = 16777216,
     play: Play = "normal",
+    misere_work: int = 10000000,
 ) -> int:
     """Placements of ``tokens`` distinguishable tokens on ``{0..n-1}^dims``; a move
     lowers one coordinate of one token by a member of ``moves``."""
@@ -126,6 +127,7 @@ def divisor_nim(
     order: Order = "ordered",
     *,
     play: Play = "normal",
+    misere_work: int = 10000000,
 ) -> int:
     """Ordered ``piles``-tuples of piles in ``1..=n``; a move subtracts a proper divisor."""
 
@@ -138,6 +140,7 @@ def coprime_nim(
     method: Literal["auto", "sieve", "sublinear"] = "auto",
     *,
     play: Play = "normal",
+    misere_work: int = 10000000,
 ) -> int:
     """Ordered ``piles``-tuples of piles in ``1..=n-1``; a move subtracts a number
     coprime to the pile."""
@@ -161,7 +164,8 @@ def heaps(
     max_len: int = 1048576,
     max_work: int = 400000000,
     play: Play = "normal",
-    misere_len: int = 40,
+    misere_len: int = 200,
+    misere_work: int = 10000000,
     threads: Optional[int] = None,
 ) -> int:
     """Ordered ``piles``-tuples of heaps in ``min..=n`` of one heap game: exactly

@@ -24,6 +24,7 @@
 use crate::count::{Component, Context, Copies, Histogram, Positions};
 use crate::error::{Error, Remedy};
 use crate::games::heaps::Heap;
+use crate::heap::misere::MisereLimits;
 use crate::heap::{DEFAULT_MAX_WORK, HeapGame, Limits, SubtractionSet, histogram_range};
 
 /// The board's default `max_len` ([`Limits::max_len`]): how many nim-values
@@ -76,6 +77,8 @@ pub struct BoardToken {
     /// The period search's limits: `max_len` [`PERIOD_SEARCH_LIMIT`] unless
     /// set, the default work budget ([`DEFAULT_MAX_WORK`]).
     limits: Limits,
+    /// The limits of the subtraction game's misère quotient.
+    misere: MisereLimits,
 }
 
 impl BoardToken {
@@ -93,7 +96,13 @@ impl BoardToken {
             return Err(Error::invalid("dims", "must be at least 1"));
         }
         let limits = Limits::new(PERIOD_SEARCH_LIMIT, DEFAULT_MAX_WORK)?;
-        Ok(BoardToken { n, dims, moves, limits })
+        Ok(BoardToken { n, dims, moves, limits, misere: MisereLimits::default() })
+    }
+
+    /// The same token with other limits for the misère quotient of its
+    /// subtraction game (`misere_len`, `misere_work`).
+    pub fn with_misere_limits(self, misere: MisereLimits) -> Self {
+        BoardToken { misere, ..self }
     }
 
     /// The same token with another length limit for the period search
@@ -202,7 +211,8 @@ impl Component for BoardToken {
     /// The sum of `dims` subtraction heaps in `0..=n−1`, through the
     /// quotient of the subtraction game.
     fn misere_histogram(&self, ctx: &mut Context<'_>) -> Result<crate::count::MisereHistogram, Error> {
-        let heap = Heap::with_range(HeapGame::Subtraction(self.moves.clone()), 0, self.n - 1)?;
+        let heap =
+            Heap::with_range(HeapGame::Subtraction(self.moves.clone()), 0, self.n - 1)?.with_misere_limits(self.misere);
         super::misere::token_histogram(heap.misere_histogram(ctx)?, self.dims)
     }
 }
@@ -228,5 +238,11 @@ impl Board {
     /// The same board with another length limit for the period search.
     pub fn with_max_len(self, max_len: usize) -> Result<Self, Error> {
         self.try_map(|token| token.with_max_len(max_len))
+    }
+
+    /// The same board with other limits for the misère quotient of its
+    /// subtraction game.
+    pub fn with_misere_limits(self, misere: MisereLimits) -> Self {
+        self.map(|token| token.with_misere_limits(misere))
     }
 }

@@ -18,6 +18,7 @@
 
 use crate::count::{Component, Context, Copies, Histogram, Positions};
 use crate::error::{Budget, Error};
+use crate::heap::misere::MisereLimits;
 use crate::number::prime_buckets::{self, prime_buckets};
 use crate::number::roots::isqrt;
 use crate::number::sieve::odd_spf_buckets;
@@ -49,12 +50,19 @@ pub fn grundy(n: u64) -> u64 {
 pub struct CoprimePile {
     n: u64,
     method: Method,
+    misere: MisereLimits,
 }
 
 impl CoprimePile {
     /// Piles in `1..=n−1`; any `n` is valid.
     pub fn new(n: u64) -> Result<Self, Error> {
-        Ok(CoprimePile { n, method: Method::Auto })
+        Ok(CoprimePile { n, method: Method::Auto, misere: MisereLimits::default() })
+    }
+
+    /// The same pile with other limits for its misère quotient (the work
+    /// budget `misere_work`; piles are adjoined up to `8 · misere_len`).
+    pub fn with_misere_limits(self, misere: MisereLimits) -> Self {
+        CoprimePile { misere, ..self }
     }
 
     /// The same pile, its histogram obtained by `method`.
@@ -89,7 +97,7 @@ impl Component for CoprimePile {
     /// number coprime to the pile).
     fn misere_histogram(&self, ctx: &mut Context<'_>) -> Result<crate::count::MisereHistogram, Error> {
         let moves = |k: u64| (1..=k).filter(|&a| num_integer::gcd(a, k) == 1).map(|a| k - a).collect();
-        super::misere::pile_histogram(moves, 1, self.n.saturating_sub(1), ctx)
+        super::misere::pile_histogram(moves, (1, self.n.saturating_sub(1)), self.misere, ctx)
     }
 
     /// `√X / ln √X` (`X = N − 1`), below `π(√X)`, the length of the head of
@@ -121,6 +129,11 @@ impl CoprimeNim {
     /// The same question, the histogram obtained by `method`.
     pub fn with_method(self, method: Method) -> Self {
         self.map(|pile| pile.with_method(method))
+    }
+
+    /// The same question with other limits for the misère quotient.
+    pub fn with_misere_limits(self, misere: MisereLimits) -> Self {
+        self.map(|pile| pile.with_misere_limits(misere))
     }
 }
 

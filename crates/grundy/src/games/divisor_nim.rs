@@ -7,6 +7,7 @@
 
 use crate::count::{Component, Context, Copies, Histogram, MisereHistogram, Positions};
 use crate::error::Error;
+use crate::heap::misere::MisereLimits;
 
 /// The histogram of `v₂(x)` over `1 <= x <= n`.
 pub fn histogram(n: u64) -> Vec<u128> {
@@ -34,6 +35,7 @@ pub fn grundy(n: u64) -> u32 {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DivisorPile {
     n: u64,
+    misere: MisereLimits,
 }
 
 impl DivisorPile {
@@ -42,7 +44,13 @@ impl DivisorPile {
         if n == 0 {
             return Err(Error::invalid("n", "must be at least 1 (pile sizes run over 1..=n)"));
         }
-        Ok(DivisorPile { n })
+        Ok(DivisorPile { n, misere: MisereLimits::default() })
+    }
+
+    /// The same pile with other limits for its misère quotient (the work
+    /// budget `misere_work`; piles are adjoined up to `8 · misere_len`).
+    pub fn with_misere_limits(self, misere: MisereLimits) -> Self {
+        DivisorPile { misere, ..self }
     }
 
     /// The largest pile.
@@ -62,8 +70,8 @@ impl Component for DivisorPile {
     fn misere_histogram(&self, ctx: &mut Context<'_>) -> Result<MisereHistogram, Error> {
         super::misere::pile_histogram(
             |k| (1..k).filter(|d| k % d == 0).map(|d| k - d).collect(),
-            1,
-            self.n,
+            (1, self.n),
+            self.misere,
             ctx,
         )
     }
@@ -82,5 +90,10 @@ impl DivisorNim {
     /// `piles` piles in `1..=n`.
     pub fn new(n: u64, piles: u64) -> Result<Self, Error> {
         Ok(Copies::of(DivisorPile::new(n)?, piles))
+    }
+
+    /// The same question with other limits for the misère quotient.
+    pub fn with_misere_limits(self, misere: MisereLimits) -> Self {
+        self.map(|pile| pile.with_misere_limits(misere))
     }
 }

@@ -38,11 +38,10 @@ pub(crate) fn heap_histogram(
 /// computed exactly (no certificate applies).
 pub(crate) fn pile_histogram(
     moves: impl Fn(u64) -> Vec<u64>,
-    lo: u64,
-    hi: u64,
+    (lo, hi): (u64, u64),
+    limits: MisereLimits,
     ctx: &mut Context<'_>,
 ) -> Result<MisereHistogram, Error> {
-    let limits = MisereLimits::default();
     if hi as usize > limits.max_len() * 8 {
         return Err(Error::TooLarge {
             what: format!("the misère quotient of piles up to {hi}"),

@@ -16,6 +16,7 @@
 //! they are tried changes the cost, never the answer; with `fast` off only
 //! the learner runs (the reference the tests compare the shortcuts with).
 
+use super::budget::Budget;
 use super::grow::Grown;
 use super::{extend, grow};
 use super::automaton::Known;
@@ -35,11 +36,26 @@ pub(super) struct Steps {
     /// `size[k]`: the heap size of letter `k`.
     size: Vec<u64>,
     fast: bool,
+    /// Every search below charges it (`budget.rs`).
+    work: Budget,
 }
 
 impl Steps {
-    pub fn new(caps: Caps, fast: bool) -> Self {
-        Steps { learner: Learner::new(caps, fast), known: None, opts: vec![vec![]], size: vec![0], fast }
+    /// Steps within `caps`, spending at most `max_work` steps in all.
+    pub fn new(caps: Caps, max_work: u64, fast: bool) -> Self {
+        Steps {
+            learner: Learner::new(caps, fast),
+            known: None,
+            opts: vec![vec![]],
+            size: vec![0],
+            fast,
+            work: Budget::new(max_work),
+        }
+    }
+
+    /// The steps spent so far.
+    pub fn spent(&self) -> u64 {
+        self.work.spent()
     }
 
     /// The quotient of the letters adjoined so far (`{1}` before the first).
@@ -69,7 +85,7 @@ impl Steps {
         self.size.push(size);
         let mut failed = Vec::new();
         if let (true, Some(k)) = (self.fast, &mut self.known)
-            && let Some((x, inter)) = extend::unchanged(k, &self.opts)?
+            && let Some((x, inter)) = extend::unchanged(k, &self.opts, &mut self.work)?
         {
             k.phi.push(x);
             k.m += 1;
@@ -77,7 +93,7 @@ impl Steps {
             return Ok(());
         }
         if let (true, Some(k)) = (self.fast, &self.known) {
-            match grow::grown(k, &self.opts, &self.size)? {
+            match grow::grown(k, &self.opts, &self.size, &mut self.work)? {
                 Grown::Proved(g) => {
                     self.known = Some(g);
                     return Ok(());
@@ -85,6 +101,19 @@ impl Steps {
                 Grown::Failed(f) => failed = f,
             }
         }
+        // the learner spends the budget while it learns
+        self.learner.work = self.work;
+        let learned = self.learn(&failed);
+        self.work = self.learner.work;
+        let k = learned?;
+        self.learner.set_known(k.clone());
+        self.known = Some(k);
+        Ok(())
+    }
+
+    /// `Q_n` learned from the outcome search, seeded with the quotient so far
+    /// and helped by the candidates that failed.
+    fn learn(&mut self, failed: &[super::automaton::Automaton]) -> Result<Known, Error> {
         // the learner catches up with the letters proved without it (their
         // rows are read off the quotient, no search)
         if let Some(k) = &self.known {
@@ -101,11 +130,12 @@ impl Steps {
             let mut tests = vec![vec![]];
             tests.extend(words.iter().cloned());
             self.learner.reseed(words, tests)?;
-            for a in &failed {
+            for a in failed {
                 self.learner.offer_helper(a)?;
             }
         }
-        let r = reduce::reduce(&self.learner.learn()?);
+        let learned = self.learner.learn()?;
+        let r = reduce::reduce(&learned, &mut self.learner.work)?;
         let mut k = Known {
             m: self.opts.len() - 1,
             phi: r.phi,
@@ -116,8 +146,6 @@ impl Steps {
             inter: vec![],
         };
         k.inter = extend::intersections(&k, &self.opts);
-        self.learner.set_known(k.clone());
-        self.known = Some(k);
-        Ok(())
+        Ok(k)
     }
 }

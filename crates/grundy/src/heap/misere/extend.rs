@@ -25,6 +25,7 @@
 
 use super::automaton::{Automaton, Known};
 use super::automaton::{Intersections, StateSet};
+use super::budget::Budget;
 use super::stuck::{good_states, search};
 use crate::error::Error;
 
@@ -64,7 +65,11 @@ pub(super) fn intersections(known: &Known, all_opts: &[Vec<Vec<u32>>]) -> Inters
 /// of a heap and `I_x ⊆ good_n`, the new heap leaves every `I_c` as it was, and
 /// the search's answer depends on nothing else, so it passes as it did for
 /// `Q_{n−1}`.
-pub(super) fn unchanged(known: &Known, all_opts: &[Vec<Vec<u32>>]) -> Result<Option<(u32, Intersections)>, Error> {
+pub(super) fn unchanged(
+    known: &Known,
+    all_opts: &[Vec<Vec<u32>>],
+    work: &mut Budget,
+) -> Result<Option<(u32, Intersections)>, Error> {
     if known.identity != 0 {
         return Err(Error::Internal("a misère quotient whose identity is not element 0".into()));
     }
@@ -110,7 +115,7 @@ pub(super) fn unchanged(known: &Known, all_opts: &[Vec<Vec<u32>>]) -> Result<Opt
                     Some((rep as u32, i.clone()))
                 })
                 .unzip();
-            if search(&a, &reps, &sets)?.is_some() {
+            if search(&a, &reps, &sets, work)?.is_some() {
                 continue;
             }
         }

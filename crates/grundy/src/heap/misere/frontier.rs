@@ -30,7 +30,9 @@
 //! Cost: `O(states · n · |Opt|)` for (A), one weighted search for (B).
 
 use super::automaton::Automaton;
+use super::budget::Budget;
 use super::stuck::{Stuck, least_stuck};
+use crate::error::Error;
 
 /// A candidate's frontier: no sum of fewer than `tokens` tokens is locally
 /// wrong, and `least` is one of exactly `tokens` tokens (a word) with its
@@ -44,21 +46,29 @@ pub(super) struct Frontier {
 /// The frontier of `a`, the weighted search of (B) settling at most
 /// `budget` signatures (less what it settled is left) (`tokens` 0 when the lemma does not apply: `a` does
 /// not commute on its reachable states, its start is in P, or a move does
-/// not remove a token), `size[k]` the tokens of heap `k`.
-pub(super) fn frontier(a: &Automaton, opts: &[Vec<Vec<u32>>], size: &[u64], budget: &mut usize) -> Frontier {
+/// not remove a token), `size[k]` the tokens of heap `k`; `work` is charged
+/// a step per state and heap, and the search's steps.
+pub(super) fn frontier(
+    a: &Automaton,
+    opts: &[Vec<Vec<u32>>],
+    size: &[u64],
+    budget: &mut usize,
+    work: &mut Budget,
+) -> Result<Frontier, Error> {
     let n = a.n as u32;
     let none = Frontier { tokens: 0, least: None };
     let total = |o: &[u32]| o.iter().map(|&k| size[k as usize]).sum::<u64>();
     if a.p[0] || (1..=a.n).any(|k| opts[k].iter().any(|o| total(o) >= size[k])) {
-        return none;
+        return Ok(none);
     }
+    work.spend((a.states() * a.n) as u64)?;
     let (dist, prev) = distances(a, size);
     let reachable: Vec<u32> = (0..a.states() as u32).filter(|&q| dist[q as usize] != u64::MAX).collect();
     for &q in &reachable {
         for i in 1..=n {
             for j in i + 1..=n {
                 if a.step(a.step(q, i), j) != a.step(a.step(q, j), i) {
-                    return none;
+                    return Ok(none);
                 }
             }
         }
@@ -77,7 +87,7 @@ pub(super) fn frontier(a: &Automaton, opts: &[Vec<Vec<u32>>], size: &[u64], budg
         }
     }
     let cutoff = least.map_or(u64::MAX, |(t, ..)| t);
-    match least_stuck(a, opts, size, cutoff, budget) {
+    Ok(match least_stuck(a, opts, size, cutoff, budget, work)? {
         // (B): the least stuck sum (it is P)
         Stuck::At(t, word) => Frontier { tokens: t, least: Some((word, true)) },
         Stuck::Beyond(t) if t < cutoff => Frontier { tokens: t, least: None },
@@ -95,7 +105,7 @@ pub(super) fn frontier(a: &Automaton, opts: &[Vec<Vec<u32>>], size: &[u64], budg
             }
             None => Frontier { tokens: u64::MAX, least: None },
         },
-    }
+    })
 }
 
 /// The least tokens of a sum reaching each state from the start (`u64::MAX`:

@@ -42,6 +42,7 @@
 
 use super::extend::{intersections, least_sums, monoid_automaton, relabelled};
 use super::automaton::{Automaton, Known};
+use super::budget::Budget;
 use super::frontier::frontier;
 use super::reduce::reduce;
 use super::stuck::find_stuck;
@@ -77,30 +78,31 @@ pub(super) fn grown(
     known: &Known,
     all_opts: &[Vec<Vec<u32>>],
     size: &[u64],
+    spent: &mut Budget,
 ) -> Result<Grown, Error> {
     let n = known.m + 1;
     let total = |o: &[u32]| o.iter().map(|&k| size[k as usize]).sum::<u64>();
     if (1..=n).any(|k| all_opts[k].iter().any(|o| total(o) >= size[k])) {
         return Ok(Grown::Failed(vec![]));
     }
-    let failed = match fresh_candidates(known, all_opts, size)? {
+    let failed = match fresh_candidates(known, all_opts, size, spent)? {
         Ok(k) => return Ok(Grown::Proved(k)),
         Err(failed) => failed,
     };
     let Some(first) = failed.first() else { return Ok(Grown::Failed(failed)) };
     // the reduced candidate predicts alike, on fewer states
-    let mut base = reduced(first);
+    let mut base = reduced(first, spent)?;
     let mut truths: Vec<(Vec<u32>, bool)> = Vec::new();
     let mut work = MAX_WORK;
     for round in 0..=MAX_ROUNDS {
-        if round > 0 && proved(&base, all_opts)? {
+        if round > 0 && proved(&base, all_opts, spent)? {
             return Ok(Grown::Proved(finish(base, all_opts)));
         }
-        let f = frontier(&monoid_automaton(&base, &base.phi), all_opts, size, &mut work);
+        let f = frontier(&monoid_automaton(&base, &base.phi), all_opts, size, &mut work, spent)?;
         let Some(least) = f.least.filter(|_| round < MAX_ROUNDS) else { break };
         truths.push(least);
-        let Some(next) = recalibrate(&base, n, all_opts, size, &truths) else { break };
-        base = reduced(&next);
+        let Some(next) = recalibrate(&base, n, all_opts, size, &truths, spent)? else { break };
+        base = reduced(&next, spent)?;
     }
     Ok(Grown::Failed(failed))
 }
@@ -112,6 +114,7 @@ pub(super) fn fresh_candidates(
     known: &Known,
     all_opts: &[Vec<Vec<u32>>],
     size: &[u64],
+    spent: &mut Budget,
 ) -> Result<Result<Known, Vec<Automaton>>, Error> {
     let n = known.m + 1;
     let mut failed = Vec::new();
@@ -120,13 +123,13 @@ pub(super) fn fresh_candidates(
     loop {
         let mut counted: Vec<(u32, usize)> = fresh.iter().map(|&k| (k, CAP_FRESH)).collect();
         counted.push((n as u32, CAP_NEW));
-        let Some(a) = build(known, n, all_opts, size, &counted) else { break };
+        let Some(a) = build(known, n, all_opts, size, &counted, spent)? else { break };
         // checked reduced (fewer states), the least failure as the witness
-        let base = reduced(&a);
-        if proved(&base, all_opts)? {
+        let base = reduced(&a, spent)?;
+        if proved(&base, all_opts, spent)? {
             return Ok(Ok(finish(base, all_opts)));
         }
-        let Some((witness, _)) = frontier(&monoid_automaton(&base, &base.phi), all_opts, size, &mut work).least
+        let Some((witness, _)) = frontier(&monoid_automaton(&base, &base.phi), all_opts, size, &mut work, spent)?.least
         else {
             break;
         };
@@ -155,8 +158,9 @@ fn recalibrate(
     all_opts: &[Vec<Vec<u32>>],
     size: &[u64],
     truths: &[(Vec<u32>, bool)],
-) -> Option<Automaton> {
-    let witness = &truths.last()?.0;
+    spent: &mut Budget,
+) -> Result<Option<Automaton>, Error> {
+    let Some((witness, _)) = truths.last() else { return Ok(None) };
     let mut heaps: Vec<u32> = witness.to_vec();
     heaps.sort_unstable();
     heaps.dedup();
@@ -165,14 +169,14 @@ fn recalibrate(
     for r in 1..=heaps.len().min(MAX_RECOUNT) {
         for subset in subsets(&heaps, r) {
             let counted: Vec<(u32, usize)> = subset.iter().map(|&k| (k, cap(k))).collect();
-            if let Some(a) = build(base, n, all_opts, size, &counted)
+            if let Some(a) = build(base, n, all_opts, size, &counted, spent)?
                 && truths.iter().rev().take(1).all(|(w, t)| a.p[a.run(0, w) as usize] == *t)
             {
-                return Some(a);
+                return Ok(Some(a));
             }
         }
     }
-    None
+    Ok(None)
 }
 
 /// The subsets of `items` with `r` elements, in lexicographic order.
@@ -191,22 +195,22 @@ fn subsets(items: &[u32], r: usize) -> Vec<Vec<u32>> {
 }
 
 /// The reduced quotient of a candidate's automaton (heaps `1..=n`).
-fn reduced(a: &Automaton) -> Known {
-    let r = reduce(a);
-    Known { m: a.n, phi: r.phi, order: r.order, table: r.table, identity: r.identity, p: r.p, inter: vec![] }
+fn reduced(a: &Automaton, spent: &mut Budget) -> Result<Known, Error> {
+    let r = reduce(a, spent)?;
+    Ok(Known { m: a.n, phi: r.phi, order: r.order, table: r.table, identity: r.identity, p: r.p, inter: vec![] })
 }
 
 /// Whether Theorem V proves a reduced candidate: as an automaton on its
 /// elements (`δ(x, k) = x·Φ(k)`, start the identity), (C) commutativity on
 /// the elements, (Z), (A) and (B) hold.
-fn proved(k: &Known, all_opts: &[Vec<Vec<u32>>]) -> Result<bool, Error> {
+fn proved(k: &Known, all_opts: &[Vec<Vec<u32>>], spent: &mut Budget) -> Result<bool, Error> {
     let a = monoid_automaton(k, &k.phi);
     let commutes = (0..a.states() as u32)
         .all(|q| (1..=a.n as u32).all(|i| (i + 1..=a.n as u32).all(|j| a.run(q, &[i, j]) == a.run(q, &[j, i]))));
     let no_p_to_p = (0..a.states() as u32).all(|y| {
         (1..=a.n as u32).all(|h| !a.p[a.step(y, h) as usize] || all_opts[h as usize].iter().all(|o| !a.p[a.run(y, o) as usize]))
     });
-    Ok(commutes && !a.p[0] && no_p_to_p && find_stuck(&a, all_opts)?.is_none())
+    Ok(commutes && !a.p[0] && no_p_to_p && find_stuck(&a, all_opts, spent)?.is_none())
 }
 
 /// A proved reduced candidate as the quotient, with the sets of check (B).
@@ -248,14 +252,16 @@ impl Counters {
 /// The candidate on the states `(x, c)`: `x` an element of `known` (the
 /// class of the heaps not counted), `c` the counts of the `counted` heaps
 /// (each with its cap); `None` when it would have more than [`MAX_STATES`]
-/// states or a move leads to a state not evaluated before.
+/// states or a move leads to a state not evaluated before; `spent` is
+/// charged a step per state and eight heaps (its row of the automaton).
 fn build(
     known: &Known,
     n: usize,
     all_opts: &[Vec<Vec<u32>>],
     size: &[u64],
     counted: &[(u32, usize)],
-) -> Option<Automaton> {
+    spent: &mut Budget,
+) -> Result<Option<Automaton>, Error> {
     let order = known.order;
     let mul = |x: u32, y: u32| known.table[x as usize * order + y as usize];
     let ctr = Counters { letters: counted.iter().map(|c| c.0).collect(), caps: counted.iter().map(|c| c.1).collect() };
@@ -270,8 +276,9 @@ fn build(
     let combos = ctr.combos();
     let states = xs.len() * combos;
     if states > MAX_STATES {
-        return None;
+        return Ok(None);
     }
+    spent.spend(states as u64 * (n as u64 + 1).div_ceil(8).max(1))?;
     let id = |x: u32, counts: &[usize]| slot[x as usize] * combos + ctr.code(counts);
     // a move's result: the class of its uncounted heaps and the counted ones
     let split = |o: &[u32], mut x: u32, counts: &mut Vec<usize>| -> u32 {
@@ -316,7 +323,7 @@ fn build(
             }
         }
         if targets.iter().any(|&t| !done[t]) {
-            return None; // not evaluated first: no candidate
+            return Ok(None); // not evaluated first: no candidate
         }
         f[s] = !targets.is_empty() && targets.iter().all(|&t| !f[t]);
         done[s] = true;
@@ -344,5 +351,5 @@ fn build(
         access.push(word);
     }
     let start = id(known.identity, &vec![0; ctr.letters.len()]) as u32;
-    Some(relabelled(Automaton { delta, p: f, n, access }, start))
+    Ok(Some(relabelled(Automaton { delta, p: f, n, access }, start)))
 }

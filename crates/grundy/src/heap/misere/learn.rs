@@ -19,6 +19,7 @@
 //! search over the finitely many signatures decides it.
 
 use super::automaton::{Automaton, Known};
+use super::budget::Budget;
 use crate::error::{Error, Remedy};
 use std::collections::HashMap;
 
@@ -26,7 +27,6 @@ use std::collections::HashMap;
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Caps {
     pub max_states: usize,
-    pub max_nodes: u64,
 }
 
 pub(super) struct Learner {
@@ -42,6 +42,10 @@ pub(super) struct Learner {
     /// Positions expanded by the outcome search.
     pub nodes: u64,
     caps: Caps,
+    /// Charged a step per query, position expanded and option looked up,
+    /// and by the searches of
+    /// `frontier.rs` and `stuck.rs` (`budget.rs`); the owner lends it.
+    pub work: Budget,
     /// `size[k]`: the tokens of heap `k`.
     size: Vec<u64>,
     /// With the frontier on, a commutative candidate and its frontier `T`
@@ -80,6 +84,7 @@ impl Learner {
             ext: vec![vec![vec![false]]],
             nodes: 0,
             caps,
+            work: Budget::new(u64::MAX),
         }
     }
 
@@ -130,7 +135,14 @@ impl Learner {
         if !self.frontier || a.n != self.n() {
             return Ok(());
         }
-        let t = super::frontier::frontier(a, &self.opts, &self.size, &mut super::stuck::MAX_SIGNATURES.clone()).tokens;
+        let t = super::frontier::frontier(
+            a,
+            &self.opts,
+            &self.size,
+            &mut super::stuck::MAX_SIGNATURES.clone(),
+            &mut self.work,
+        )?
+        .tokens;
         if self.helper.as_ref().is_none_or(|(h, old)| h.n != a.n || t > *old) {
             self.helper = Some((a.clone(), t));
         }
@@ -181,6 +193,7 @@ impl Learner {
     /// Whether the sum with counts `v` (heap `k` at index `k − 1`) is a misère
     /// P-position: it has a move and every move leads to an N-position.
     pub fn is_p(&mut self, v: &[u16]) -> Result<bool, Error> {
+        self.work.spend(1)?;
         let v = trimmed(v).to_vec();
         if let Some(b) = self.quick(&v) {
             return Ok(b);
@@ -239,13 +252,9 @@ impl Learner {
     /// last (searched first: a P option ends the search of an N position).
     fn open(&mut self, pos: &[u16]) -> Result<Result<Vec<Vec<u16>>, bool>, Error> {
         self.nodes += 1;
-        if self.nodes > self.caps.max_nodes {
-            return Err(too_large(
-                format!("the misère outcome search over heaps up to {}", self.n()),
-                format!("more than {} positions", self.caps.max_nodes),
-                format!("{}", self.caps.max_nodes),
-            ));
-        }
+        // a step per position and option looked up
+        let options: usize = (1..=pos.len()).filter(|&k| pos[k - 1] > 0).map(|k| self.opts[k].len()).sum();
+        self.work.spend(1 + options as u64)?;
         let mut unknown = Vec::new();
         let mut moved = false;
         for k in (1..=pos.len()).filter(|&k| pos[k - 1] > 0) {
@@ -451,7 +460,7 @@ impl Learner {
             }
         }
         // (B): a stuck sum, if any (`stuck.rs`)
-        if let Some(g) = super::stuck::find_stuck(a, &self.opts)? {
+        if let Some(g) = super::stuck::find_stuck(a, &self.opts, &mut self.work)? {
             let mut candidates = vec![g.clone()];
             for pos in 0..g.len() {
                 for o in &self.opts[g[pos] as usize] {

@@ -21,6 +21,7 @@
 //! is periodic, and induction on the sum gives the outcomes.) Counts of heaps
 //! beyond a bound without a certificate are refused.
 
+mod budget;
 mod genus;
 mod learn;
 mod options;
@@ -53,21 +54,34 @@ use std::sync::Arc;
 pub struct MisereLimits {
     max_len: usize,
     max_order: usize,
-    max_nodes: u64,
+    max_work: u64,
 }
 
 /// The default largest heap of a misère quotient computation (`misere_len`).
 pub const DEFAULT_MISERE_LEN: usize = 200;
 
+/// The default work budget of a misère quotient computation (`misere_work`,
+/// steps of `budget.rs`): under a second on one core (0.2–0.5 s measured
+/// where it runs out; misère Kayles is certified with 4.6 million steps).
+pub const DEFAULT_MISERE_WORK: u64 = 10_000_000;
+
+/// The default work budget of `sequence --play misere`, which shows how
+/// far a quotient goes rather than answering a count: about five seconds.
+pub const DEFAULT_MISERE_EXPLORE_WORK: u64 = 100_000_000;
+
 impl Default for MisereLimits {
     fn default() -> Self {
-        MisereLimits { max_len: DEFAULT_MISERE_LEN, max_order: 4096, max_nodes: 250_000 }
+        MisereLimits { max_len: DEFAULT_MISERE_LEN, max_order: 4096, max_work: DEFAULT_MISERE_WORK }
     }
 }
 
 impl MisereLimits {
     /// The default largest heap adjoined, `DEFAULT_MISERE_LEN` (200).
     pub const DEFAULT_MAX_LEN: usize = DEFAULT_MISERE_LEN;
+    /// The default work budget of a count, [`DEFAULT_MISERE_WORK`].
+    pub const DEFAULT_MAX_WORK: u64 = DEFAULT_MISERE_WORK;
+    /// The default work budget of an exploration, [`DEFAULT_MISERE_EXPLORE_WORK`].
+    pub const DEFAULT_EXPLORE_WORK: u64 = DEFAULT_MISERE_EXPLORE_WORK;
 
     /// Heaps up to `max_len` (`misere_len`) are adjoined looking for a certificate.
     pub fn with_max_len(self, max_len: usize) -> Self {
@@ -77,9 +91,20 @@ impl MisereLimits {
     pub fn with_max_order(self, max_order: usize) -> Self {
         MisereLimits { max_order: max_order.clamp(2, crate::count::monoid::MAX_ORDER), ..self }
     }
+    /// At most `max_work` steps (`misere_work`) in all: every search the
+    /// computation makes is charged (a step is a signature, a candidate's
+    /// state or a position searched, a few hundred nanoseconds); when they
+    /// are spent, the heap being adjoined is given up.
+    pub fn with_max_work(self, max_work: u64) -> Self {
+        MisereLimits { max_work: max_work.max(1), ..self }
+    }
     /// The largest heap adjoined.
     pub fn max_len(&self) -> usize {
         self.max_len
+    }
+    /// The work budget in steps.
+    pub fn max_work(&self) -> u64 {
+        self.max_work
     }
 }
 
@@ -104,8 +129,27 @@ pub struct MisereQuotient {
     bound: usize,
     period: Option<(usize, usize)>,
     /// Why the next heap could not be adjoined, when the computation stopped
-    /// before the bound it was asked for.
-    stopped: Option<String>,
+    /// before the bound it was asked for, and the limit that would let it go on.
+    stopped: Option<Stopped>,
+    /// The steps of `misere_work` spent.
+    spent: u64,
+}
+
+/// Why a computation stopped early: the refusal met adjoining `heap`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Stopped {
+    heap: usize,
+    what: String,
+    estimate: String,
+    limit: String,
+    /// The limit whose raise would let it go on, if any.
+    raise: Option<&'static str>,
+}
+
+impl Stopped {
+    fn why(&self) -> String {
+        format!("heap {} could not be adjoined: {} would need {}", self.heap, self.what, self.estimate)
+    }
 }
 
 /// `Φ(1..=m)`-periodicity certified by Theorem P: the least `p` (and least
@@ -216,8 +260,8 @@ impl MisereQuotient {
         ctx: &mut Context<'_>,
         run: Run,
     ) -> Result<Self, Error> {
-        let caps = Caps { max_states: limits.max_order * 4, max_nodes: limits.max_nodes };
-        let mut steps = adjoin::Steps::new(caps, run.fast);
+        let caps = Caps { max_states: limits.max_order * 4 };
+        let mut steps = adjoin::Steps::new(caps, limits.max_work, run.fast);
         let mut last = None;
         // A heap without options is the game 0 itself: it maps to the identity
         // and is dropped from options; the learner sees the other heaps only
@@ -241,10 +285,27 @@ impl MisereQuotient {
                 letter.push(Some(letters));
                 match steps.adjoin(opts, m as u64) {
                     // a budget ran out: the quotient up to the heap before, saying why
-                    Err(Error::TooLarge { what, estimate, .. }) if run.partial && last.is_some() => {
+                    Err(Error::TooLarge { what, estimate, limit, remedy }) if run.partial && last.is_some() => {
                         let mut q: Self = last.expect("a quotient");
-                        q.stopped = Some(format!("heap {m} could not be adjoined: {what} would need {estimate}"));
+                        let raise = match remedy {
+                            Remedy::Raise(limit) => Some(limit),
+                            _ => None,
+                        };
+                        q.stopped = Some(Stopped { heap: m, what, estimate, limit, raise });
+                        q.spent = steps.spent();
                         return Ok(q);
+                    }
+                    // refused: say how far the quotient got
+                    Err(Error::TooLarge { what, estimate, limit, remedy }) => {
+                        return Err(Error::TooLarge {
+                            what: format!("{what}, adjoining heap {m} to the quotient of heaps up to {}", m - 1),
+                            estimate,
+                            limit,
+                            remedy: match remedy {
+                                Remedy::Raise(limit) => Remedy::SmallerOrRaise("n", limit),
+                                other => other,
+                            },
+                        });
                     }
                     r => r?,
                 }
@@ -273,7 +334,7 @@ impl MisereQuotient {
             let phi: Vec<u32> = phi.iter().map(|&x| new[x as usize]).collect();
             let period = t.and_then(|t| find_period(&phi, t, run.slack));
             let monoid = BipartiteMonoid::new(r.order, table, new[r.identity as usize], p)?;
-            let q = MisereQuotient { monoid: Arc::new(monoid), phi, bound: m, period, stopped: None };
+            let q = MisereQuotient { monoid: Arc::new(monoid), phi, bound: m, period, stopped: None, spent: steps.spent() };
             if period.is_some() {
                 return Ok(q);
             }
@@ -294,8 +355,19 @@ impl MisereQuotient {
 
     /// Why the computation stopped before the bound it was asked for (a
     /// budget of the outcome search or of check (B) ran out), if it did.
-    pub fn stopped(&self) -> Option<&str> {
-        self.stopped.as_deref()
+    pub fn stopped(&self) -> Option<String> {
+        self.stopped.as_ref().map(Stopped::why)
+    }
+
+    /// The limit that would have let the computation go on when it stopped
+    /// early (`"misere_work"` when its work budget ran out).
+    pub fn stopped_by(&self) -> Option<&'static str> {
+        self.stopped.as_ref().and_then(|s| s.raise)
+    }
+
+    /// The steps of the work budget (`misere_work`) the computation spent.
+    pub fn spent(&self) -> u64 {
+        self.spent
     }
 
     /// `(n₀, p)` when Theorem P certifies the quotient for every heap size.
@@ -374,14 +446,18 @@ fn not_certified(game: &HeapGame, q: &MisereQuotient, needed: Option<u64>) -> Er
         ),
         estimate: match &q.stopped {
             None => format!("a certified period, and none was found with heaps up to {bound}"),
-            Some(why) => format!("a certified period, and none was found with heaps up to {bound} ({why})"),
+            Some(s) => format!(
+                "a certified period; none was found with heaps up to {bound}, and heap {} could not be adjoined: {} would need {}",
+                s.heap, s.what, s.estimate
+            ),
         },
         limit: match &q.stopped {
             None => format!("`misere_len` {bound}"),
-            Some(_) => format!("the heaps that could be adjoined, up to {bound}"),
+            Some(s) => s.limit.clone(),
         },
         remedy: match &q.stopped {
             None => Remedy::SmallerOrRaise("n", "misere_len"),
+            Some(Stopped { raise: Some(limit), .. }) => Remedy::SmallerOrRaise("n", limit),
             Some(_) => Remedy::Smaller("n"),
         },
     }

@@ -5,6 +5,8 @@
 //! bipartite monoid; by the key lemma of §1 it is the misère quotient.
 
 use super::automaton::Automaton;
+use super::budget::Budget;
+use crate::error::Error;
 
 /// The reduced quotient of a verified automaton.
 pub(super) struct Reduced {
@@ -20,31 +22,50 @@ pub(super) struct Reduced {
 /// than `initial` (labels) and stable under the given letters (`x ~ y` ⇒
 /// `δ(x, k) ~ δ(y, k)`): split every class by the classes of its successors
 /// until nothing splits. Returns each state's class and the class count.
-pub(super) fn refine(a: &Automaton, initial: Vec<u32>, letters: &[u32]) -> (Vec<u32>, usize) {
+/// Each round charges `work` a step per state and eight letters.
+pub(super) fn refine(
+    a: &Automaton,
+    initial: Vec<u32>,
+    letters: &[u32],
+    work: &mut Budget,
+) -> Result<(Vec<u32>, usize), Error> {
+    let states = a.states();
+    let width = letters.len() + 1;
     let mut class = initial;
     let mut count = 0;
+    // each state's class and its successors' classes, one row per state
+    let mut rows = vec![0u32; states * width];
     loop {
-        let mut ids: rustc_hash::FxHashMap<Vec<u32>, u32> = Default::default();
-        let next: Vec<u32> = (0..a.states() as u32)
-            .map(|q| {
-                let mut sig = vec![class[q as usize]];
-                sig.extend(letters.iter().map(|&k| class[a.step(q, k) as usize]));
+        work.spend((states as u64 * width as u64).div_ceil(8))?;
+        for (q, row) in rows.chunks_exact_mut(width).enumerate() {
+            row[0] = class[q];
+            for (slot, &k) in row[1..].iter_mut().zip(letters) {
+                *slot = class[a.step(q as u32, k) as usize];
+            }
+        }
+        let mut ids: rustc_hash::FxHashMap<&[u32], u32> = Default::default();
+        let next: Vec<u32> = rows
+            .chunks_exact(width)
+            .map(|row| {
                 let len = ids.len() as u32;
-                *ids.entry(sig).or_insert(len)
+                *ids.entry(row).or_insert(len)
             })
             .collect();
         let new_count = ids.len();
         class = next;
         if new_count == count {
-            return (class, count);
+            return Ok((class, count));
         }
         count = new_count;
     }
 }
 
-pub(super) fn reduce(a: &Automaton) -> Reduced {
+/// The reduced quotient of a verified automaton, charging `work` for the
+/// refinement and a step per eight products of the table.
+pub(super) fn reduce(a: &Automaton, work: &mut Budget) -> Result<Reduced, Error> {
     let letters: Vec<u32> = (1..=a.n as u32).collect();
-    let (class, count) = refine(a, a.p.iter().map(|&b| b as u32).collect(), &letters);
+    let (class, count) = refine(a, a.p.iter().map(|&b| b as u32).collect(), &letters, work)?;
+    work.spend((count as u64 * count as u64).div_ceil(8))?;
     // labels in order of first appearance (state 0, the empty sum, is 0)
     let mut label = vec![u32::MAX; count];
     let mut rep = Vec::with_capacity(count);
@@ -64,7 +85,7 @@ pub(super) fn reduce(a: &Automaton) -> Reduced {
     }
     let p = rep.iter().map(|&q| a.p[q as usize]).collect();
     let phi = (0..=a.n as u32).map(|k| if k == 0 { cls(0) } else { cls(a.step(0, k)) }).collect();
-    Reduced { order: count, table, identity: cls(0), p, phi }
+    Ok(Reduced { order: count, table, identity: cls(0), p, phi })
 }
 
 /// Element labels that depend only on the quotient and its pretending

@@ -40,6 +40,7 @@
 //! (`O(classes² × states × rounds)`); the signature count is capped.
 
 use super::automaton::{Automaton, StateSet};
+use super::budget::Budget;
 use crate::error::{Error, Remedy};
 use rustc_hash::FxHashSet;
 
@@ -64,11 +65,11 @@ struct Projection {
 }
 
 /// Moore's refinement of `{I_c, rest}` by the letters `reps[d]`, `d ≠ c`.
-fn project(a: &Automaton, reps: &[u32], c: usize, i_c: &StateSet) -> Projection {
+fn project(a: &Automaton, reps: &[u32], c: usize, i_c: &StateSet, work: &mut Budget) -> Result<Projection, Error> {
     let states = a.states();
     let others: Vec<u32> = reps.iter().enumerate().filter(|&(d, _)| d != c).map(|(_, &j)| j).collect();
     let initial = (0..states as u32).map(|y| i_c.contains(y) as u32).collect();
-    let (label, count) = super::reduce::refine(a, initial, &others);
+    let (label, count) = super::reduce::refine(a, initial, &others, work)?;
     let classes = reps.len();
     let mut step = vec![ABSENT; count * classes];
     let mut in_i = vec![false; count];
@@ -81,7 +82,7 @@ fn project(a: &Automaton, reps: &[u32], c: usize, i_c: &StateSet) -> Projection 
             }
         }
     }
-    Projection { label, step, in_i }
+    Ok(Projection { label, step, in_i })
 }
 
 /// The classes `c(k) = δ(q₀, k)` of the heaps: for each class its least
@@ -120,9 +121,9 @@ fn classes(a: &Automaton, opts: &[Vec<Vec<u32>>], by_type: bool) -> Classes {
 }
 
 /// A stuck sum (heaps as a word), or `None` when check (B) holds.
-pub(super) fn find_stuck(a: &Automaton, opts: &[Vec<Vec<u32>>]) -> Result<Option<Vec<u32>>, Error> {
+pub(super) fn find_stuck(a: &Automaton, opts: &[Vec<Vec<u32>>], work: &mut Budget) -> Result<Option<Vec<u32>>, Error> {
     let c = classes(a, opts, false);
-    Ok(search(a, &c.reps, &c.inter)?.map(|(parent, id)| witness(a, &parent, id, &c.reps, &c.good)))
+    Ok(search(a, &c.reps, &c.inter, work)?.map(|(parent, id)| witness(a, &parent, id, &c.reps, &c.good)))
 }
 
 /// The least stuck sums, as far as the search went.
@@ -143,7 +144,8 @@ pub(super) enum Stuck {
 /// (fewer conditions), with a cost no larger, and its successors match its
 /// successors at the same added cost (the type dropped is set alike when
 /// added again). When `budget` (signatures settled) runs out, the cost
-/// reached is the bound.
+/// reached is the bound. Each signature settled charges `work` a step per
+/// successor.
 ///
 /// Only the types no other type of the class *covers* are searched: `u`
 /// covers `t` when `good_u ⊆ good_t` and `u`'s least heap is no larger (a
@@ -155,7 +157,8 @@ pub(super) fn least_stuck(
     size: &[u64],
     cutoff: u64,
     budget: &mut usize,
-) -> Stuck {
+    work: &mut Budget,
+) -> Result<Stuck, Error> {
     let mut c = classes(a, opts, true);
     let covered = |t: usize| {
         let (k, class) = (c.reps[t], a.step(0, c.reps[t]));
@@ -172,23 +175,27 @@ pub(super) fn least_stuck(
     c.reps = kept.iter().map(|&t| c.reps[t]).collect();
     c.inter = kept.iter().map(|&t| c.inter[t].clone()).collect();
     let cost: Vec<u64> = c.reps.iter().map(|&k| size[k as usize]).collect();
-    let proj: Vec<Projection> = (0..c.reps.len()).map(|d| project(a, &c.reps, d, &c.inter[d])).collect();
+    let proj: Vec<Projection> =
+        (0..c.reps.len()).map(|d| project(a, &c.reps, d, &c.inter[d], work)).collect::<Result<_, _>>()?;
     match packer(a, &proj) {
-        Packing::One(w) => dijkstra(a, &c.reps, &proj, &cost, cutoff, budget, |sig| pack(&w, sig)),
-        Packing::Four(l) => dijkstra(a, &c.reps, &proj, &cost, cutoff, budget, |sig| pack4(&l, sig)),
-        Packing::Wide => dijkstra(a, &c.reps, &proj, &cost, cutoff, budget, |sig: &[u32]| sig.to_vec()),
+        Packing::One(w) => dijkstra(a, &c.reps, &proj, &cost, (cutoff, budget, work), |sig| pack(&w, sig)),
+        Packing::Four(l) => dijkstra(a, &c.reps, &proj, &cost, (cutoff, budget, work), |sig| pack4(&l, sig)),
+        Packing::Wide => dijkstra(a, &c.reps, &proj, &cost, (cutoff, budget, work), |sig: &[u32]| sig.to_vec()),
     }
 }
+
+/// Where a weighted search stops: the cost cutoff, the signatures it may
+/// settle, the budget it charges.
+type Limits<'a> = (u64, &'a mut usize, &'a mut Budget);
 
 fn dijkstra<K: std::hash::Hash + Eq>(
     a: &Automaton,
     reps: &[u32],
     proj: &[Projection],
     cost: &[u64],
-    cutoff: u64,
-    budget: &mut usize,
+    (cutoff, budget, work): Limits<'_>,
     key: impl Fn(&[u32]) -> K,
-) -> Stuck {
+) -> Result<Stuck, Error> {
     let stride = reps.len() + 1;
     let absent: Vec<u32> = proj.iter().map(|p| p.in_i.len() as u32).collect();
     let mut sigs: Vec<u32> = std::iter::once(0).chain(absent.iter().copied()).collect();
@@ -205,10 +212,10 @@ fn dijkstra<K: std::hash::Hash + Eq>(
         while d < buckets.len() && buckets[d].is_empty() {
             d += 1;
         }
-        let Some(id) = buckets.get_mut(d).and_then(Vec::pop) else { return Stuck::Beyond(u64::MAX) };
+        let Some(id) = buckets.get_mut(d).and_then(Vec::pop) else { return Ok(Stuck::Beyond(u64::MAX)) };
         let cost_d = d as u64;
         if cost_d >= cutoff || *budget == 0 {
-            return Stuck::Beyond(cost_d.min(cutoff));
+            return Ok(Stuck::Beyond(cost_d.min(cutoff)));
         }
         sig.copy_from_slice(&sigs[id * stride..(id + 1) * stride]);
         match best.get_mut(&key(&sig)) {
@@ -219,6 +226,7 @@ fn dijkstra<K: std::hash::Hash + Eq>(
             }
         }
         *budget -= 1;
+        work.spend(cost.len() as u64)?;
         if id != 0 && is_stuck(a, proj, &absent, &sig) {
             let mut word = Vec::new();
             let mut at = id;
@@ -226,8 +234,9 @@ fn dijkstra<K: std::hash::Hash + Eq>(
                 word.push(reps[parent[at].1 as usize]);
                 at = parent[at].0;
             }
-            return Stuck::At(cost_d, word);
+            return Ok(Stuck::At(cost_d, word));
         }
+        work.spend(dominance_steps(stride))?;
         if dominated(&sig, &absent, |s| best.get(&key(s)) == Some(&SETTLED)) {
             continue;
         }
@@ -255,6 +264,12 @@ fn dijkstra<K: std::hash::Hash + Eq>(
             sigs.extend_from_slice(&next);
         }
     }
+}
+
+/// The steps charged for one test of [`dominated`]: a key of `stride`
+/// fields built and looked up per class, a step per sixteen fields.
+fn dominance_steps(stride: usize) -> u64 {
+    (stride as u64 * stride as u64).div_ceil(16)
 }
 
 /// Whether dropping one present class of `sig` (leaving a class) gives a
@@ -355,21 +370,23 @@ pub(super) fn good_states(a: &Automaton, opts: &[Vec<u32>]) -> StateSet {
 /// The breadth-first search over signatures, given one heap `reps[c]` and the
 /// set `I_c` per class: the parent links and a stuck signature, if any. Its
 /// answer depends only on the automaton and the pairs (class, `I_c`).
-pub(super) fn search(a: &Automaton, reps: &[u32], inter: &[StateSet]) -> Result<Found, Error> {
-    let proj: Vec<Projection> = (0..reps.len()).map(|c| project(a, reps, c, &inter[c])).collect();
+pub(super) fn search(a: &Automaton, reps: &[u32], inter: &[StateSet], work: &mut Budget) -> Result<Found, Error> {
+    let proj: Vec<Projection> =
+        (0..reps.len()).map(|c| project(a, reps, c, &inter[c], work)).collect::<Result<_, _>>()?;
     match packer(a, &proj) {
-        Packing::One(w) => bfs(a, reps, &proj, |sig| pack(&w, sig)),
-        Packing::Four(l) => bfs(a, reps, &proj, |sig| pack4(&l, sig)),
-        Packing::Wide => bfs(a, reps, &proj, |sig: &[u32]| sig.to_vec()),
+        Packing::One(w) => bfs(a, reps, &proj, work, |sig| pack(&w, sig)),
+        Packing::Four(l) => bfs(a, reps, &proj, work, |sig| pack4(&l, sig)),
+        Packing::Wide => bfs(a, reps, &proj, work, |sig: &[u32]| sig.to_vec()),
     }
 }
 
 /// The breadth-first search itself, signatures deduplicated by `key`
-/// (one-to-one on signatures).
+/// (one-to-one on signatures), a step of `work` per successor.
 fn bfs<K: std::hash::Hash + Eq>(
     a: &Automaton,
     reps: &[u32],
     proj: &[Projection],
+    work: &mut Budget,
     key: impl Fn(&[u32]) -> K,
 ) -> Result<Found, Error> {
     let cn = reps.len();
@@ -384,12 +401,14 @@ fn bfs<K: std::hash::Hash + Eq>(
     let mut head = 0;
     while head < parent.len() {
         let sig = sigs[head * stride..(head + 1) * stride].to_vec();
+        work.spend(cn as u64)?;
         for d in 0..cn {
             successor(a, reps, proj, &absent, &sig, d, &mut next);
             if !seen.insert(key(&next)) {
                 continue;
             }
             // pruned when one class fewer (not the empty sum) was reached: see `least_stuck`
+            work.spend(dominance_steps(stride))?;
             if dominated(&next, &absent, |s| seen.contains(&key(s))) {
                 continue;
             }

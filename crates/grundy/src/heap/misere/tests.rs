@@ -108,7 +108,7 @@ fn shortcuts_agree_with_the_learner() {
         }
     }
     codes.extend(["0.137", "0.777", "0.456", "4.07", "0.165", "0.643", "0.073", "0.354", "0.4", "4.7"].map(String::from));
-    let limits = MisereLimits { max_nodes: 3_000_000, ..MisereLimits::default() };
+    let limits = MisereLimits::default().with_max_work(30_000_000);
     let mut compared = 0;
     for (i, c) in codes.iter().enumerate() {
         let Ok(game) = HeapGame::parse(None, Some(c)) else { continue };
@@ -272,12 +272,12 @@ fn candidates_are_right_below_their_frontier() {
     use grundy_reference::{MisereSolver, OctalHeaps};
     for (c, digits, n) in [("0.07", vec![0, 0, 7], 25), ("0.14", vec![0, 1, 4], 17), ("0.137", vec![0, 1, 3, 7], 24)] {
         let (opts, size) = letters(&code(c), n);
-        let mut steps = adjoin::Steps::new(learn::Caps { max_states: 1 << 14, max_nodes: 3_000_000 }, true);
+        let mut steps = adjoin::Steps::new(learn::Caps { max_states: 1 << 14 }, u64::MAX, true);
         for k in 1..opts.len() - 1 {
             steps.adjoin(opts[k].clone(), size[k]).unwrap();
         }
         let known = steps.quotient();
-        let Err(candidates) = grow::fresh_candidates(&known, &opts, &size).unwrap() else {
+        let Err(candidates) = grow::fresh_candidates(&known, &opts, &size, &mut budget::Budget::new(u64::MAX)).unwrap() else {
             panic!("{c}: heap {n} is proved without a split");
         };
         let mut solver = MisereSolver::new(OctalHeaps { digits: digits.clone() });
@@ -289,7 +289,8 @@ fn candidates_are_right_below_their_frontier() {
         let tokens = |w: &[u32]| w.iter().map(|&k| size[k as usize]).sum::<u64>();
         let mut checked = 0;
         for a in &candidates {
-            let f = frontier::frontier(a, &opts, &size, &mut stuck::MAX_SIGNATURES.clone());
+            let f = frontier::frontier(a, &opts, &size, &mut stuck::MAX_SIGNATURES.clone(), &mut budget::Budget::new(u64::MAX))
+                .unwrap();
             assert!(f.tokens > 0, "{c}: the lemma applies to a candidate");
             for w in sums_below(&size, f.tokens.min(35)) {
                 assert_eq!(a.p[a.run(0, &w) as usize], is_p(&w), "{c}: {w:?} below the frontier {}", f.tokens);
@@ -312,7 +313,8 @@ fn candidates_are_right_below_their_frontier() {
 #[test]
 fn dawson_kayles_up_to_30() {
     use grundy_reference::{MisereSolver, OctalHeaps};
-    let q = MisereQuotient::of_heaps(&code("0.07"), 30, MisereLimits::default()).unwrap();
+    let limits = MisereLimits::default().with_max_work(MisereLimits::DEFAULT_EXPLORE_WORK);
+    let q = MisereQuotient::of_heaps(&code("0.07"), 30, limits).unwrap();
     assert_eq!((q.bound(), q.monoid().order()), (30, 360));
     let m = q.monoid();
     let mut solver = MisereSolver::new(OctalHeaps { digits: vec![0, 0, 7] });
@@ -332,4 +334,35 @@ fn dawson_kayles_up_to_30() {
         }
     }
     assert!(compared > 3000, "{compared}");
+}
+
+/// The work budget (`budget.rs`): a wild game's computation stops where the
+/// budget runs out, the same place every run, further with a larger budget;
+/// a count beyond it is refused naming the bound and `misere_work`; a game
+/// certified within the budget is unaffected.
+#[test]
+fn the_work_budget_bounds_the_search_and_names_its_flag() {
+    let dawson = code("0.07");
+    let explore = |work: u64| {
+        let limits = MisereLimits::default().with_max_work(work);
+        MisereQuotient::explore(&dawson, limits, &mut Context::default()).unwrap()
+    };
+    let (small, again, large) = (explore(10_000), explore(10_000), explore(MisereLimits::DEFAULT_MAX_WORK));
+    assert_eq!((small.bound(), small.spent()), (again.bound(), again.spent()), "deterministic");
+    assert_eq!(small.stopped_by(), Some("misere_work"), "{:?}", small.stopped());
+    assert!(small.spent() > 10_000 && small.bound() < large.bound(), "{} {}", small.bound(), large.bound());
+    // the quotient reached is the quotient of the heaps up to its bound
+    let exact = MisereQuotient::of_heaps(&dawson, small.bound(), MisereLimits::default()).unwrap();
+    assert_eq!(exact.monoid(), small.monoid());
+    let e = MisereQuotient::for_heaps_up_to(&dawson, 100, MisereLimits::default(), &mut Context::default())
+        .unwrap_err()
+        .to_string();
+    let reached = format!("heaps up to {}", large.bound());
+    assert!(e.contains("misere_work") && e.contains(&reached), "{e}");
+    // misère Kayles is certified well within the default budget, not within a tiny one
+    let kayles = code("0.77");
+    let q = MisereQuotient::certify(&kayles, MisereLimits::default()).unwrap();
+    assert!(q.spent() < MisereLimits::DEFAULT_MAX_WORK / 2, "{}", q.spent());
+    let e = MisereQuotient::certify(&kayles, MisereLimits::default().with_max_work(q.spent() / 2)).unwrap_err();
+    assert!(e.to_string().contains("misere_work"), "{e}");
 }
