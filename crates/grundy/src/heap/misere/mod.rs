@@ -78,9 +78,9 @@ impl Default for MisereLimits {
 impl MisereLimits {
     /// The default largest heap adjoined, `DEFAULT_MISERE_LEN` (200).
     pub const DEFAULT_MAX_LEN: usize = DEFAULT_MISERE_LEN;
-    /// The default work budget of a count, [`DEFAULT_MISERE_WORK`].
+    /// The default work budget of a count: 10^7 steps, under a second.
     pub const DEFAULT_MAX_WORK: u64 = DEFAULT_MISERE_WORK;
-    /// The default work budget of an exploration, [`DEFAULT_MISERE_EXPLORE_WORK`].
+    /// The default work budget of an exploration (`sequence --play misere`): 10^8 steps.
     pub const DEFAULT_EXPLORE_WORK: u64 = DEFAULT_MISERE_EXPLORE_WORK;
 
     /// Heaps up to `max_len` (`misere_len`) are adjoined looking for a certificate.
