@@ -3,20 +3,19 @@
 //! its heap while the `N − 1` heaps before it are still being computed.
 //!
 //! A heap's options mostly involve heaps far below it; the few that involve
-//! the `N − 1` heaps just before it (the moves leaving `h − k`, `k < N`, and
-//! the splits with a part that large) are *late*: the thread marks every other
-//! option first, waits at its first open candidate until those heaps are
-//! published, marks the late options and goes on as one thread would
-//! ([`super::split_mex`]). The value and the work counted are those of the
-//! one-thread computation, so results never depend on the number of threads
-//! (tested on every path). Heaps with no late option never wait for the
-//! heaps before them (Dawson's Kayles `0.07` and chess `0.137` on two
-//! threads: no move removes fewer than two tokens and leaves a heap): two
-//! threads run them 1.5 to 1.9 times as fast as one. A heap with a late
-//! option (`0.6` leaves `n − 1`, Grundy's game splits off one token) runs
-//! the part of its work after the wait one heap at a time: 1.2 to 1.5 times
+//! the heap just before it are *late* ([`super::split_mex`]: the move
+//! leaving `h − 1`, the splits with a part that large). Every computation,
+//! on one thread or several, marks and searches the other options first and
+//! marks the late ones at the first candidate the others do not reach,
+//! usually the value itself; only there does a thread wait for the heap
+//! before its own. So the value and the work counted are those of the
+//! one-thread computation, and results never depend on the number of
+//! threads (tested on every path). Heaps with no late option never wait
+//! (Dawson's Kayles `0.07` and chess `0.137`: no move removes fewer than
+//! two tokens and leaves a heap); `0.6` (leaves `n − 1`) and Grundy's game
+//! (splits off one token) wait at the end of their search, not at its start
 //! (`scripts/bench-octal.sh --threads 2`, README).
-//!
+
 //! **Publishing.** A finished heap is published in order: its thread waits
 //! until every heap before it is published, then appends the value to the
 //! lanes (and to the rare list) and moves the published length on. The lanes

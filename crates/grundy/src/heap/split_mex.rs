@@ -2,22 +2,29 @@
 //! from the values published so far: by one thread in turn, or by several
 //! threads at once, each on its own heap ([`super::pipeline`]).
 //!
-//! **Early and late options.** A thread computing `g(h)` while the heaps
-//! `h − w, …, h − 1` (the *window*, `w` = threads − 1) are still being
-//! computed elsewhere first marks the options that do not involve them: the
-//! moves leaving one heap `h − k` with `k > w`, and the rare splits
-//! `(r, m − r)` of `m = h − k` whose parts are both below `h − w` (that is
-//! `w − k < r < h − w`). At the first candidate `x` that these marks leave
-//! open it waits until `g(0..h)` is published and marks the rest — the
-//! *late* options: moves leaving `h − k`, `k <= w`, and the rare splits with
-//! a part of `w − k` tokens or fewer, or of `h − w` or more. From there on the
-//! computation is the one-thread computation from the same `x`: every value
-//! below `x` is marked either way (the late marks only add to the early ones),
-//! and nothing is scanned or charged before `x`. So the value and the work
-//! (charged as the one-thread computation charges them: the rare pairs of
-//! every split at once) are the same for every window; the window only
-//! decides how much runs before the wait.
+//! **Early and late options.** The options of heap `h` that involve the
+//! [`LATE`] heaps just before it are *late*: the moves leaving `h − k`,
+//! `k <= LATE`, and the splits `(r, m − r)` of `m = h − k` with a part of
+//! `LATE − k` tokens or fewer (hence the other of `h − LATE` or more). Every
+//! other option is *early*. The computation marks and searches the early
+//! options only, candidate by candidate, until the first candidate `x` that
+//! no early option reaches; there it marks the late options (it *resolves*)
+//! and goes on: `x` is the value unless a late option marked it. The scans
+//! start at each split's first early pair and the vector searches cover the
+//! early pairs only; the late ones are marked once, when resolved.
 //!
+//! This is the computation on any number of threads. A thread computing
+//! `g(h)` while the `w` heaps before it (the *window*, one fewer than the
+//! threads) are still being computed elsewhere waits, when it resolves,
+//! until `g(0..h)` is published, and first, for a window wider than
+//! `LATE`, until the heaps below `h − LATE` are. One thread has every value
+//! before `h` and never waits. So the value and the work counted are the
+//! same for every window: the window only decides who waits, not what is
+//! done. Every option is marked or found below the value either way (a
+//! candidate skipped is reached by an option; the value is reached by none).
+//! A code with no late option (no part of `h − 1` tokens) is resolved from
+//! the start.
+
 //! The choices that depend on the heaps before `h` are made as one thread
 //! makes them: whether `R` is sparse (`4|R| <= h`) is decided early when the
 //! late heaps cannot change it (all rare or none), after the wait otherwise;
@@ -60,6 +67,14 @@ const FIRST_BATCH: usize = 4;
 /// ([`Rules::warm_pairs`]; measured on 0.6 to 10^6 values: 3.6 s with
 /// 64 pairs, 2.7 s with four per value).
 const WARM: usize = 64;
+
+/// The late options are those that involve the `LATE` heaps just before
+/// the heap, for every number of threads: deferred to the first candidate
+/// the other options do not reach, so that the computation, and the work it
+/// counts, is one and the same whether those heaps are known (one thread)
+/// or still being computed (a window of at most `LATE` heaps). A wider
+/// window first waits until only `LATE` heaps are missing.
+const LATE: usize = 1;
 
 /// Values below this (a power of two) are marked as bytes of a table cleared
 /// for each heap (the bytes up to twice the largest value, [`Scratch::begin`]),
@@ -305,7 +320,8 @@ struct HeapMex<'c, 'r, T, P> {
     prefix: &'c P,
     h: usize,
     window: usize,
-    /// The heaps below this are published before the computation starts.
+    /// The heaps below this are early: `h − LATE` (published once the
+    /// computation starts, by the wait for a wider window).
     early: usize,
     work: u64,
     /// Pairs examined by the vector searches of this heap.
@@ -345,10 +361,11 @@ pub(super) fn heap_value<T: Lane, P: Prefix<T>>(
         prefix,
         h,
         window,
-        early: h.saturating_sub(window),
+        early: h.saturating_sub(LATE),
         work: 0,
         searched: 0,
-        resolved: window == 0,
+        // a code with no late option has nothing to defer
+        resolved: rules.independent(LATE),
         rare_marks: RareMarks::None,
         _lanes: std::marker::PhantomData,
     };
@@ -368,11 +385,16 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
 
     fn run(&mut self, sizes: &[(usize, bool)], cursor: &mut Vec<usize>) -> Option<u32> {
         let (code, h) = (self.rules.code, self.h);
+        if self.window > LATE && !self.rules.independent(self.window) && !self.prefix.wait(self.early) {
+            return None;
+        }
         self.s.begin(self.rules.small(), self.rules.top);
         let reach = code.single_reach(h);
         self.work += MARK_COST * (reach as u64 + 1);
         let g = self.prefix().view().g;
-        for k in self.window + 1..=reach {
+        // the moves leaving a late heap wait for `resolve`, unless nothing does
+        let first = if self.resolved { 1 } else { LATE + 1 };
+        for k in first..=reach {
             if let Some(v) = code.single_heap_value(h, k, g) {
                 self.s.mark(v);
             }
@@ -405,21 +427,22 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
         if sparse {
             self.mark_rare_splits(sizes);
         }
-        // Scan cursors: the next `a` to examine for each split size.
+        // Scan cursors: the next `a` to examine for each split size, from
+        // its first early pair (the late ones are marked when resolved).
         cursor.clear();
-        cursor.resize(sizes.len(), 1);
+        cursor.extend(sizes.iter().map(|&(m, _)| self.early_from(m)));
         let mut x: u32 = 0;
         loop {
             if self.s.marked(x) {
                 x += 1;
                 continue;
             }
-            if !self.resolved {
-                self.resolve(sizes)?;
-                continue;
-            }
             if sparse && self.rules.decided_by_rare(x, sizes) {
-                return Some(x);
+                // no early option reaches x: the late ones decide
+                if self.is_value(x, sizes)? {
+                    return Some(x);
+                }
+                continue;
             }
             let warm = || {
                 let pairs = self.rules.warm_pairs();
@@ -428,8 +451,11 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
             if self.rules.narrow && warm() {
                 let left = unmarked_pairs(sizes, cursor);
                 if left == 0 {
-                    // every option is marked
-                    return Some(x);
+                    // every early option is marked
+                    if self.is_value(x, sizes)? {
+                        return Some(x);
+                    }
+                    continue;
                 }
                 if self.searched >= SEARCH_BEFORE_MARKING[usize::from(sparse)] * left {
                     self.mark_the_rest(sizes, cursor);
@@ -437,29 +463,44 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
                 }
                 // The plentiful values have turned up in the first pairs: look
                 // for x itself among all of them.
-                match self.narrow_reach(x, sizes) {
-                    true => self.s.mark(x),
-                    false => return Some(x),
+                if !self.narrow_reach(x, sizes) && self.is_value(x, sizes)? {
+                    return Some(x);
                 }
+                self.s.mark(x);
                 continue;
             }
             // x is unseen: scan splits until it appears or none are left.
-            if !self.scan_batch(sizes, cursor) && !self.s.marked(x) {
+            if !self.scan_batch(sizes, cursor) && !self.s.marked(x) && self.is_value(x, sizes)? {
                 return Some(x);
             }
         }
     }
 
+    /// At a candidate `x` no early option reaches: whether `x` is the value,
+    /// reached by no late option either (marked here, if they were not yet:
+    /// the first such candidate is where a thread waits for the heaps before
+    /// its own); `None` if the run stops during the wait.
+    fn is_value(&mut self, x: u32, sizes: &[(usize, bool)]) -> Option<bool> {
+        self.resolve(sizes)?;
+        Some(!self.s.marked(x))
+    }
+
     /// Whether `R` is sparse, `4|R| <= h` (or `h <= 256`), when the rare
-    /// heaps among the late ones cannot change the answer.
+    /// heaps among those not published yet cannot change the answer.
     fn sparse_early(&self) -> Option<bool> {
         let h = self.h;
         if h <= 256 {
             return Some(true);
         }
+        // published: the heaps below `h − LATE` after the wait of a wider
+        // window, else below `h − window`
+        let published = match self.window > LATE && !self.rules.independent(self.window) {
+            true => self.early,
+            false => h - self.window.min(h),
+        };
         let rare = self.prefix().view().rare;
-        let known = rare.partition_point(|&r| r < self.early);
-        let late = h - self.early;
+        let known = rare.partition_point(|&r| r < published);
+        let late = h - published;
         match (4 * (known + late) <= h, 4 * known > h) {
             (true, _) => Some(true),
             (_, true) => Some(false),
@@ -482,13 +523,24 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
         self.resolved = true;
         let (code, h) = (self.rules.code, self.h);
         let g = self.prefix().view().g;
-        for k in 1..=self.window.min(code.single_reach(h)) {
+        for k in 1..=LATE.min(code.single_reach(h)) {
             if let Some(v) = code.single_heap_value(h, k, g) {
                 self.s.mark(v);
             }
         }
+        // the late pairs, below the cursors' start (a part of `LATE − k` tokens
+        // or fewer): rare or common, every late pair is one of them, so the
+        // rare splits are all marked with them (charged as marked at once)
+        let rare = self.prefix().view().rare;
+        for &(m, distinct) in sizes {
+            let hi = self.early_from(m).min(half(m, distinct) + 1);
+            self.mark_pairs(g, m, 1..hi);
+            if self.rare_marks == RareMarks::Early {
+                self.work += MARK_COST * rare.partition_point(|&r| r < m) as u64;
+            }
+        }
         if self.rare_marks == RareMarks::Early {
-            self.mark_rare_splits(sizes);
+            self.rare_marks = RareMarks::All;
         }
         Some(())
     }
@@ -496,7 +548,7 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
     /// The smallest part `r` of a split of `m` whose pair is early: both
     /// parts below `h − w`, i.e. `r > w − k` for `m = h − k`.
     fn early_from(&self, m: usize) -> usize {
-        (self.window + 1).saturating_sub(self.h - m).max(1)
+        (LATE + 1).saturating_sub(self.h - m).max(1)
     }
 
     /// Marks every split with a rare part (under `!` not the equal split,
@@ -570,8 +622,8 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
         let g = self.prefix().view().g;
         let mut progressed = false;
         for (j, &(m, distinct)) in sizes.iter().enumerate() {
-            // the cursors start at 1
-            let batch = if cursor[j] == 1 { FIRST_BATCH } else { SCAN_BATCH };
+            // the cursors start at the first early pair
+            let batch = if cursor[j] == self.early_from(m) { FIRST_BATCH } else { SCAN_BATCH };
             let stop = (cursor[j] + batch).min(half(m, distinct) + 1);
             progressed |= stop > cursor[j];
             self.mark_pairs(g, m, cursor[j]..stop);
@@ -623,7 +675,13 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
             return false;
         };
         sizes.iter().any(|&(m, distinct)| {
-            let (found, pairs) = pair_scan::reaches(g, m, half(m, distinct), lane);
+            // the early pairs, parts `lo..=half`: the pairs of `g[lo − 1..]`
+            // splitting `m − 2(lo − 1)` (the late ones are marked when resolved)
+            let (lo, half) = (self.early_from(m), half(m, distinct));
+            if lo > half {
+                return false;
+            }
+            let (found, pairs) = pair_scan::reaches(&g[lo - 1..], m - 2 * (lo - 1), half - (lo - 1), lane);
             self.work += 1 + pairs / PAIRS_PER_UNIT;
             self.searched += pairs;
             found
