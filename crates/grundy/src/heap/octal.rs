@@ -61,6 +61,8 @@ pub struct OctalCode {
     /// every heap, found once.
     two: Vec<(usize, bool)>,
     three: bool,
+    /// [`OctalCode::nearest_part`], found once (read for every heap).
+    nearest: usize,
 }
 
 /// The kinds of move, as digit bits.
@@ -166,7 +168,9 @@ impl OctalCode {
         let two = digits.iter().enumerate().filter(|(_, d)| d.bits & LEAVE_TWO != 0).map(|(k, d)| (k, d.distinct));
         let two = two.collect();
         let three = digits.iter().chain(&group).any(|d| d.bits & LEAVE_THREE != 0);
-        OctalCode { digits, group, text, two, three }
+        let mut code = OctalCode { digits, group, text, two, three, nearest: 0 };
+        code.nearest = code.nearest_part_of_digits();
+        code
     }
 
     /// The code of the subtraction game with set `moves` (digit 3 at each member).
@@ -318,6 +322,11 @@ impl OctalCode {
     /// of a digit that splits (the largest part of a split of `n − k` is
     /// `n − k − 1`); `usize::MAX` when no move leaves a heap.
     pub(super) fn nearest_part(&self) -> usize {
+        self.nearest
+    }
+
+    /// [`OctalCode::nearest_part`] read from the digits.
+    fn nearest_part_of_digits(&self) -> usize {
         let group = self.group.iter().enumerate().map(|(i, d)| (self.digits.len() + i, d));
         let digits = self.digits.iter().enumerate().chain(group);
         digits

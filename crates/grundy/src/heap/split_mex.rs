@@ -328,6 +328,8 @@ struct HeapMex<'c, 'r, T, P> {
     searched: u64,
     /// Whether `g(0..h)` is published and the late options marked.
     resolved: bool,
+    /// Whether no batch of pairs was scanned yet ([`FIRST_BATCH`] next).
+    first_batch: bool,
     rare_marks: RareMarks,
     _lanes: std::marker::PhantomData<T>,
 }
@@ -366,6 +368,7 @@ pub(super) fn heap_value<T: Lane, P: Prefix<T>>(
         searched: 0,
         // a code with no late option has nothing to defer
         resolved: rules.independent(LATE),
+        first_batch: true,
         rare_marks: RareMarks::None,
         _lanes: std::marker::PhantomData,
     };
@@ -621,9 +624,9 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
     fn scan_batch(&mut self, sizes: &[(usize, bool)], cursor: &mut [usize]) -> bool {
         let g = self.prefix().view().g;
         let mut progressed = false;
+        let batch = if self.first_batch { FIRST_BATCH } else { SCAN_BATCH };
+        self.first_batch = false;
         for (j, &(m, distinct)) in sizes.iter().enumerate() {
-            // the cursors start at the first early pair
-            let batch = if cursor[j] == self.early_from(m) { FIRST_BATCH } else { SCAN_BATCH };
             let stop = (cursor[j] + batch).min(half(m, distinct) + 1);
             progressed |= stop > cursor[j];
             self.mark_pairs(g, m, cursor[j]..stop);
