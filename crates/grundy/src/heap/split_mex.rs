@@ -388,7 +388,7 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
 
     fn run(&mut self, sizes: &[(usize, bool)], cursor: &mut Vec<usize>) -> Option<u32> {
         let (code, h) = (self.rules.code, self.h);
-        if self.window > LATE && !self.rules.independent(self.window) && !self.prefix.wait(self.early) {
+        if self.waits_first() && !self.prefix.wait(self.early) {
             return None;
         }
         self.s.begin(self.rules.small(), self.rules.top);
@@ -479,6 +479,13 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
         }
     }
 
+    /// Whether a window wider than [`LATE`] waits, before anything, until
+    /// the heaps below `h − LATE` are published (not when no option of the
+    /// heap involves the window's heaps).
+    fn waits_first(&self) -> bool {
+        self.window > LATE && !self.rules.independent(self.window)
+    }
+
     /// At a candidate `x` no early option reaches: whether `x` is the value,
     /// reached by no late option either (marked here, if they were not yet:
     /// the first such candidate is where a thread waits for the heaps before
@@ -497,10 +504,7 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
         }
         // published: the heaps below `h − LATE` after the wait of a wider
         // window, else below `h − window`
-        let published = match self.window > LATE && !self.rules.independent(self.window) {
-            true => self.early,
-            false => h - self.window.min(h),
-        };
+        let published = if self.waits_first() { self.early } else { h - self.window.min(h) };
         let rare = self.prefix().view().rare;
         let known = rare.partition_point(|&r| r < published);
         let late = h - published;
@@ -549,14 +553,15 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
     }
 
     /// The smallest part `r` of a split of `m` whose pair is early: both
-    /// parts below `h − w`, i.e. `r > w − k` for `m = h − k`.
+    /// parts below `h − LATE`, i.e. `r > LATE − k` for `m = h − k`.
     fn early_from(&self, m: usize) -> usize {
         (LATE + 1).saturating_sub(self.h - m).max(1)
     }
 
     /// Marks every split with a rare part (under `!` not the equal split,
-    /// whose parts are alike and so never decide a value): the early ones
-    /// before `g(0..h)` is published, the rest (and the work of all) after.
+    /// whose parts are alike and so never decide a value): before the heap
+    /// is resolved the early ones only (the work of all is charged when it
+    /// is, [`HeapMex::resolve`]).
     #[inline]
     fn mark_rare_splits(&mut self, sizes: &[(usize, bool)]) {
         let view = self.prefix().view();
@@ -566,16 +571,10 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
             return;
         }
         for &(m, distinct) in sizes {
-            let lo = self.early_from(m);
-            let early = lo..self.early.min(m);
-            match (self.resolved, self.rare_marks) {
-                (false, _) => self.mark_rare_range(view, m, distinct, early),
-                (true, RareMarks::Early) => {
-                    self.mark_rare_range(view, m, distinct, 1..lo);
-                    self.mark_rare_range(view, m, distinct, lo.max(self.early)..m);
-                }
-                (true, _) => self.mark_rare_range(view, m, distinct, 1..m),
-            }
+            // unresolved: the pairs with both parts early (the late ones are
+            // marked with every late pair when resolved)
+            let range = if self.resolved { 1..m } else { self.early_from(m)..self.early.min(m) };
+            self.mark_rare_range(view, m, distinct, range);
             if self.resolved {
                 self.work += MARK_COST * view.rare.partition_point(|&r| r < m) as u64;
             }
