@@ -39,12 +39,10 @@ pub(super) struct Learner {
     t: Vec<Vec<u16>>,
     /// `ext[i][k]`: the row of `s_i + H_k` over the tests (`k = 0`: of `s_i`).
     ext: Vec<Vec<Vec<bool>>>,
-    /// Positions expanded by the outcome search.
-    pub nodes: u64,
     caps: Caps,
     /// Charged a step per query, position expanded and option looked up,
-    /// and by the searches of
-    /// `frontier.rs` and `stuck.rs` (`budget.rs`); the owner lends it.
+    /// and by the searches of `frontier.rs` and `stuck.rs` (`budget.rs`);
+    /// the owner lends it.
     pub work: Budget,
     /// `size[k]`: the tokens of heap `k`.
     size: Vec<u64>,
@@ -82,7 +80,6 @@ impl Learner {
             access: vec![vec![]],
             t: vec![vec![]],
             ext: vec![vec![vec![false]]],
-            nodes: 0,
             caps,
             work: Budget::new(u64::MAX),
         }
@@ -251,7 +248,6 @@ impl Learner {
     /// (`Err`), else its options not known yet, those the helper predicts P
     /// last (searched first: a P option ends the search of an N position).
     fn open(&mut self, pos: &[u16]) -> Result<Result<Vec<Vec<u16>>, bool>, Error> {
-        self.nodes += 1;
         // a step per position and option looked up
         let options: usize = (1..=pos.len()).filter(|&k| pos[k - 1] > 0).map(|k| self.opts[k].len()).sum();
         self.work.spend(1 + options as u64)?;
