@@ -44,7 +44,7 @@ impl Budget {
     }
 
     /// The refusal when the budget is spent.
-    pub fn exhausted(&self) -> Error {
+    fn exhausted(&self) -> Error {
         Error::TooLarge {
             what: "the misère quotient search".into(),
             estimate: format!("more than {} steps", self.limit),
