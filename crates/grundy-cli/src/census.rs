@@ -4,8 +4,10 @@
 //! where it stopped.
 //!
 //! Codes with the same rules ([`grundy::same_rules`]) share one canonical
-//! game ([`grundy::canonical_code`]), computed once; each code still gets its
-//! row. With `--out DIR` each game's record ([`grundy::GameRecord::to_json`])
+//! game ([`grundy::canonical_code`]), and games shown to have the same values
+//! ([`grundy::value_classes`]) one computation, that of the class's first
+//! game; each code still gets its row (`values_of` names the game computed).
+//! With `--out DIR` each computed game's record ([`grundy::GameRecord::to_json`])
 //! goes to `DIR/<canonical>.json`, written to a temporary file renamed over the
 //! target (targets that exist as anything but a regular file are refused); a
 //! later census with the same `--out` reads the records back (`"resumed":
@@ -17,7 +19,8 @@ use crate::output::{emit, interrupted, stop_on_ctrl_c};
 use crate::{CliError, CliResult, MACHINE_BUDGET};
 use clap::Args;
 use grundy::{
-    Context, Error, GameRecord, Limits, OctalCode, canonical_code, census_codes, census_estimate, census_game,
+    Context, Error, GameRecord, Limits, OctalCode, canonical_code, census_codes, census_estimate,
+    census_game, value_classes,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{Map, Value, json};
@@ -174,20 +177,39 @@ fn write_atomic(dir: &Path, name: &str, text: &str) -> Result<(), CliError> {
     fs::rename(&tmp, &target).map_err(fail)
 }
 
-/// The rows of one game: one per code asked for.
-fn rows(game: &Game, record: &Map<String, Value>, resumed: bool) -> Vec<Map<String, Value>> {
-    game.codes
-        .iter()
-        .map(|code| {
+/// The rows of a value class ([`grundy::value_classes`]) whose game `lead`
+/// has the record `record`: one per code asked for, each game's own canonical
+/// code, and for the other games `values_of` (the game computed) and no
+/// seconds.
+fn rows(
+    games: &[Game],
+    class: &[usize],
+    lead: usize,
+    record: &Map<String, Value>,
+    resumed: bool,
+) -> Vec<Map<String, Value>> {
+    let lead = &games[lead].canonical;
+    let mut rows = Vec::new();
+    for &g in class {
+        let game = &games[g];
+        for code in &game.codes {
             let mut row = record.clone();
             row.remove("format");
             row.insert("code".into(), json!(code));
             let others: Vec<&String> = game.codes.iter().filter(|c| *c != code).collect();
             row.insert("equivalent".into(), json!(others));
             row.insert("resumed".into(), json!(resumed));
-            row
-        })
-        .collect()
+            if game.canonical == *lead {
+                row.insert("values_of".into(), Value::Null);
+            } else {
+                row.insert("canonical".into(), json!(game.canonical));
+                row.insert("values_of".into(), json!(lead));
+                row.insert("seconds".into(), json!(0.0));
+            }
+            rows.push(row);
+        }
+    }
+    rows
 }
 
 /// A row as a line of the table.
@@ -218,8 +240,12 @@ fn table_line(row: &Map<String, Value>) -> String {
     };
     let seconds = row.get("seconds").and_then(Value::as_f64).unwrap_or(0.0);
     let resumed = if row.get("resumed") == Some(&json!(true)) { " (resumed)" } else { "" };
+    let values_of = match row.get("values_of").and_then(Value::as_str) {
+        Some(lead) => format!("  same values as {lead}"),
+        None => String::new(),
+    };
     format!(
-        "{:<10} {:<10} {:<40} {:>6} at {:<8} {:<26} {:>8.2}s{resumed}{}",
+        "{:<10} {:<10} {:<40} {:>6} at {:<8} {:<26} {:>8.2}s{resumed}{}{values_of}",
         s("code"),
         s("canonical"),
         status,
@@ -285,17 +311,29 @@ pub fn run(a: &CensusArgs) -> CliResult {
             "code", "canonical", "status", "max", "heap", "rare/common split", "seconds"
         ));
     }
-    // read back what an earlier census finished
+    // games shown to have the same values are computed once, as the first
+    let parsed = games.iter().map(|g| OctalCode::parse(&g.canonical)).collect::<Result<Vec<_>, _>>()?;
+    let classes = value_classes(&parsed);
+    // read back what an earlier census finished: the record of any game of a class
     let mut todo: Vec<usize> = Vec::new();
-    for (i, game) in games.iter().enumerate() {
-        match dir.as_deref().map(|d| resumable(d, &game.canonical, limits)).transpose()?.flatten() {
-            Some(record) => print_rows(&rows(game, &record, true), a.json, None),
+    for (i, class) in classes.iter().enumerate() {
+        let mut kept = None;
+        for &g in class.iter().filter(|_| dir.is_some()) {
+            if let Some(record) =
+                dir.as_deref().map(|d| resumable(d, &games[g].canonical, limits)).transpose()?.flatten()
+            {
+                kept = Some((g, record));
+                break;
+            }
+        }
+        match kept {
+            Some((g, record)) => print_rows(&rows(&games, class, g, &record, true), a.json, None),
             None => todo.push(i),
         }
     }
     stop_on_ctrl_c()?;
     // longest first, by a probe of each game (in parallel)
-    let estimates = parallel(&todo, jobs, |&i| census_estimate(&games[i].canonical, limits))?;
+    let estimates = parallel(&todo, jobs, |&i| census_estimate(&games[classes[i][0]].canonical, limits))?;
     let mut order: Vec<(f64, usize)> = estimates.into_iter().zip(todo.iter().copied()).collect();
     order.sort_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
     let order: Vec<usize> = order.into_iter().map(|(_, i)| i).collect();
@@ -316,7 +354,7 @@ pub fn run(a: &CensusArgs) -> CliResult {
     std::thread::scope(|scope| {
         for _ in 0..jobs.min(order.len()) {
             let send = send.clone();
-            let (next, order, games) = (&next, &order, &games);
+            let (next, order, games, classes) = (&next, &order, &games, &classes);
             scope.spawn(move || {
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
@@ -326,7 +364,7 @@ pub fn run(a: &CensusArgs) -> CliResult {
                     let i = order[k];
                     let mut observer = |_: &str, _: u64, _: u64| !interrupted();
                     let mut ctx = Context::new(MACHINE_BUDGET).with_observer(&mut observer);
-                    let result = census_game(&games[i].canonical, limits, &mut ctx);
+                    let result = census_game(&games[classes[i][0]].canonical, limits, &mut ctx);
                     if send.send((i, result)).is_err() {
                         break;
                     }
@@ -341,7 +379,7 @@ pub fn run(a: &CensusArgs) -> CliResult {
                 Err(e) => {
                     failure.get_or_insert(CliError::Message(format!(
                         "{}: {}",
-                        games[i].canonical,
+                        games[classes[i][0]].canonical,
                         crate::message(&e)
                     )));
                     next.store(order.len(), Ordering::Relaxed);
@@ -350,7 +388,8 @@ pub fn run(a: &CensusArgs) -> CliResult {
             };
             let text = record.to_json();
             if let Some(dir) = &dir
-                && let Err(e) = write_atomic(dir, &GameRecord::file_name(&games[i].canonical), &text)
+                && let Err(e) =
+                    write_atomic(dir, &GameRecord::file_name(&games[classes[i][0]].canonical), &text)
             {
                 failure.get_or_insert(e);
                 next.store(order.len(), Ordering::Relaxed);
@@ -359,7 +398,7 @@ pub fn run(a: &CensusArgs) -> CliResult {
                 failure.get_or_insert(CliError::Message(format!("internal error: a bad record: {text}")));
                 continue;
             };
-            print_rows(&rows(&games[i], &map, false), a.json, bar.as_ref());
+            print_rows(&rows(&games, &classes[i], classes[i][0], &map, false), a.json, bar.as_ref());
             done += 1;
             if let Some(bar) = &bar {
                 bar.inc(1);

@@ -262,6 +262,45 @@ fn equivalent_codes_share_one_game() {
     assert_eq!(by_code["0.07"]["period"], 34);
 }
 
+/// Games shown to have the same values (`grundy::value_classes`: digits that
+/// differ in the move taking a whole heap of exactly `k` only, with the same
+/// value at heap `k`) are computed once: the other games' rows name the game
+/// computed in `values_of`, and no file of their own is written. Computed
+/// alone, each has the record its row claims.
+#[test]
+fn games_with_the_same_values_are_computed_once() {
+    let dir = temp_dir("classes");
+    let args = ["--max-len", "2^12", "--out", dir.to_str().unwrap()];
+    let rows = census(&["0.024", "0.77", "0.025", "0.771", "0.004", "0.005"], &args);
+    let by_code: HashMap<&str, &Value> = rows.iter().map(|r| (r["code"].as_str().unwrap(), r)).collect();
+    assert_eq!(by_code["0.025"]["values_of"], "0.024");
+    assert_eq!(by_code["0.771"]["values_of"], "0.77");
+    assert_eq!(by_code["0.771"]["canonical"], "0.771");
+    for code in ["0.024", "0.77", "0.004", "0.005"] {
+        assert_eq!(by_code[code]["values_of"], Value::Null, "{code}");
+    }
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    assert_eq!(files, ["0.004.json", "0.005.json", "0.024.json", "0.77.json"]);
+    // what a follower's row claims, its own computation finds
+    let keys = ["status", "preperiod", "period", "computed", "max_value", "max_at", "split", "stopped"];
+    for code in ["0.025", "0.771"] {
+        let alone = census(&[code], &["--max-len", "2^12"]);
+        assert_eq!(alone[0]["values_of"], Value::Null);
+        for key in keys {
+            assert_eq!(alone[0][key], by_code[code][key], "{code} {key}");
+        }
+    }
+    // resumed from the leaders' files alone
+    let again = census(&["0.025", "0.024"], &args);
+    assert!(again.iter().all(|r| r["resumed"] == true));
+    assert_eq!(again.iter().find(|r| r["code"] == "0.025").unwrap()["values_of"], "0.024");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Nontrivial solved games with long preperiods, each in a second or so: 0.56's
 /// sources disagree (OEIS A071436: last exception 326637, so preperiod
 /// 326638; Czajka: 326640); grundy certifies 326640, as Czajka, and its

@@ -65,6 +65,15 @@ pub fn canonical_code(code: &str) -> PyResult<String> {
     Ok(grundy::canonical_code(&lib(OctalCode::parse(code))?))
 }
 
+/// The value classes of ``codes`` (``grundy::value_classes``): lists of
+/// indices into ``codes``, the codes of each shown to have the same nim-value
+/// at every heap; a census computes the first of each.
+#[pyfunction]
+pub fn value_classes(codes: Vec<String>) -> PyResult<Vec<Vec<usize>>> {
+    let parsed = codes.iter().map(|c| lib(OctalCode::parse(c))).collect::<PyResult<Vec<_>>>()?;
+    Ok(grundy::value_classes(&parsed))
+}
+
 /// The file name of a canonical code's record in a census folder.
 #[pyfunction]
 pub fn census_file_name(canonical: &str) -> String {

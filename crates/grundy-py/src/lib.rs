@@ -36,6 +36,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(census::census_estimate, m)?)?;
     m.add_function(wrap_pyfunction!(census::canonical_code, m)?)?;
     m.add_function(wrap_pyfunction!(census::census_file_name, m)?)?;
+    m.add_function(wrap_pyfunction!(census::value_classes, m)?)?;
     m.add_function(wrap_pyfunction!(census::census_codes, m)?)?;
     m.add_class::<rules::HeapGame>()?;
     m.add_class::<sequence::Sequence>()?;

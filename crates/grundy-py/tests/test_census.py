@@ -59,6 +59,20 @@ def test_python_census_resumes_in_the_cli_and_back(cli, tmp_path):
     assert set(rest) <= set(by_code(again))
 
 
+def test_games_with_the_same_values_are_computed_once(cli, tmp_path):
+    codes = ["0.024", "0.77", "0.025", "0.771"]
+    py = grundy.census(codes, max_len=MAX_LEN, out=tmp_path)
+    assert by_code(py) == by_code(cli_rows(cli, codes, "--max-len", MAX_LEN))
+    rows = by_code(py)
+    assert (rows["0.025"]["values_of"], rows["0.771"]["values_of"], rows["0.024"]["values_of"]) == ("0.024", "0.77", None)
+    assert rows["0.771"]["canonical"] == "0.771"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["0.024.json", "0.77.json"]
+    # the command line resumes the class from its leader's file, whatever the order
+    back = cli_rows(cli, codes[::-1], "--max-len", MAX_LEN, "--out", tmp_path)
+    assert all(r["resumed"] for r in back)
+    assert by_code(back) == by_code(py)
+
+
 def test_an_open_record_with_other_limits_is_computed_again(tmp_path):
     grundy.census(["0.004"], max_len=1024, out=tmp_path)
     rows = grundy.census(["0.004"], max_len=2048, out=tmp_path)

@@ -5,7 +5,8 @@
 //! [`census_codes`] lists the codes `d₀.d₁…d_D` of a family, [`canonical_code`]
 //! names a code's representative, [`same_rules`] compares two codes' option
 //! sets, [`census_estimate`] guesses a game's cost for scheduling (longest
-//! first) and [`census_game`] computes one game on one thread, as a
+//! first), [`value_classes`] groups the games whose values are shown equal
+//! (computed once too) and [`census_game`] computes one game on one thread, as a
 //! [`GameRecord`] whose [`GameRecord::to_json`] is the file a census keeps per
 //! game (the command line's `census --out` and Python's `grundy.census` read
 //! and write the same files).
@@ -62,6 +63,33 @@
 //! digit follows the point). Games whose *values* are related (a shifted
 //! sequence: `0.07` is `0.137` one heap later) are different games and are
 //! computed separately.
+//!
+//! # When two games have the same values
+//!
+//! Different games may still share every nim-value, and a census computes
+//! such a *value class* once ([`value_classes`]): two codes are put in one
+//! class when their digits differ in bit 1 only (taking a whole heap of
+//! exactly `k` tokens), at indices of their written digits, and their values
+//! agree at the heaps up to the largest such index `k*`.
+//!
+//! **Claim.** Then `g_c(n) = g_c′(n)` at every heap `n`.
+//!
+//! **Proof.** The move of bit 1 of `d_k` exists at heap `n = k` alone (it
+//! leaves nothing); every other generator is common to both codes. So heaps
+//! `n` other than those indices `k` have the same options under both codes,
+//! and each option is a multiset of smaller heaps. By strong induction on
+//! `n`: the values agree up to `k*` by the check, and past `k*` an option's
+//! value is the XOR of the values of smaller heaps, equal under both codes,
+//! so the mex is equal. ∎
+//!
+//! The check is exact for such codes: if the values differ at some heap up
+//! to `k*` the sequences differ. `0.024` and `0.025` are one class (heap 3
+//! has value 1 with or without the move taking it whole, which reaches 0
+//! like the move leaving heap 1), `0.004` and `0.005` are not. A game whose
+//! class has another leader keeps its own record (the values and what they
+//! show are the leader's: `computed` counts the leader's values, which under
+//! a work limit can differ by a heap or two from what the game's own,
+//! slightly different, work would reach).
 
 use crate::count::Context;
 use crate::error::Error;
@@ -200,7 +228,7 @@ fn gcd(a: usize, b: usize) -> usize {
 /// The largest heap whose option sets [`same_rules`] compares: `K + 6`, `K` the
 /// largest index where the digit sequences of `a` and `b` can differ (module
 /// docs).
-pub fn rules_bound(a: &OctalCode, b: &OctalCode) -> usize {
+pub(crate) fn rules_bound(a: &OctalCode, b: &OctalCode) -> usize {
     let (sa, qa) = eventual_period(a);
     let (sb, qb) = eventual_period(b);
     let lcm = qa / gcd(qa, qb) * qb;
@@ -234,7 +262,7 @@ fn options(code: &OctalCode, n: usize, identity: &[u32]) -> BTreeSet<Vec<usize>>
 }
 
 /// Whether two codes are the same game: the same options at every heap,
-/// decided at the heaps `0..=`[`rules_bound`] (the module docs prove that
+/// decided at the heaps `0..=K + 6` (`K` as in the module docs, which prove that
 /// these suffice).
 ///
 /// ```
@@ -254,6 +282,61 @@ pub fn same_rules(a: &OctalCode, b: &OctalCode) -> bool {
 fn same_rules_to(a: &OctalCode, b: &OctalCode, last: usize) -> bool {
     let identity: Vec<u32> = (0..=last as u32).collect();
     (0..=last).all(|n| options(a, n, &identity) == options(b, n, &identity))
+}
+
+/// The value classes of `codes` (module docs): the indices of the codes,
+/// grouped so that the codes of a group have the same nim-value at every
+/// heap, shown by their rules and their first values; each group in the order
+/// of `codes`, the groups in the order of their first codes. Codes with the
+/// same rules ([`same_rules`]) are always grouped.
+///
+/// ```
+/// use grundy::{OctalCode, value_classes};
+///
+/// let codes: Vec<OctalCode> =
+///     ["0.024", "0.004", "0.025", "0.005"].iter().map(|c| OctalCode::parse(c).unwrap()).collect();
+/// assert_eq!(value_classes(&codes), vec![vec![0, 2], vec![1], vec![3]]);
+/// ```
+pub fn value_classes(codes: &[OctalCode]) -> Vec<Vec<usize>> {
+    let mut classes: Vec<Vec<usize>> = Vec::new();
+    for (i, code) in codes.iter().enumerate() {
+        match classes.iter_mut().find(|class| shares_values(&codes[class[0]], code)) {
+            Some(class) => class.push(i),
+            None => classes.push(vec![i]),
+        }
+    }
+    classes
+}
+
+/// Whether the claim of the module docs shows that `a` and `b` have the same
+/// value at every heap: their generators differ only in bit 1 at indices of
+/// their written digits, and their values agree up to the largest of them
+/// (or they have the same rules). `false` means only that it does not.
+fn shares_values(a: &OctalCode, b: &OctalCode) -> bool {
+    let ((sa, _), (sb, _)) = (eventual_period(a), eventual_period(b));
+    // past the indices where the digits can differ they agree ([`rules_bound`])
+    let last = rules_bound(a, b) - 6;
+    let mut take_all = Vec::new();
+    for k in 0..=last {
+        let (x, y) = (a.rule(k), b.rule(k));
+        let splits = |d: Digit| (d.bits & !1, d.distinct && d.bits & 12 != 0);
+        if splits(x) != splits(y) {
+            return false;
+        }
+        if (x.bits ^ y.bits) & 1 != 0 {
+            take_all.push(k);
+        }
+    }
+    let Some(&top) = take_all.last() else {
+        // the same generators: the same rules
+        return true;
+    };
+    // the indices must be written digits: a repeating group repeats them forever
+    let in_group = |c: &OctalCode, s: usize| c.group().is_some() && top >= s;
+    if in_group(a, sa) || in_group(b, sb) {
+        return false;
+    }
+    a.values_quadratic(top + 1) == b.values_quadratic(top + 1)
 }
 
 /// How the rare/common split of an octal computation classified heaps at its
@@ -545,6 +628,47 @@ mod tests {
                 assert_eq!(quick, ka == kb, "{} {}", a.text(), b.text());
             }
         }
+    }
+
+    /// Every three-digit octal code, and codes with `!` and groups: the
+    /// codes [`value_classes`] groups have the same values far past the heaps
+    /// it compares (sound), and two finite codes whose digits differ in bit 1
+    /// only and whose values agree that far are grouped (exact).
+    #[test]
+    fn value_classes_are_sound_and_exact() {
+        let mut texts = census_codes(3, &[0], false).unwrap();
+        for extra in ["0.4!", "0.5!", "4.07", "4.17", "4!.0", "4!.1", "0.[3]", "0.1[3]", "0.0[3]", "0.2[3]", "0.16[3]"] {
+            texts.push(extra.to_string());
+        }
+        let codes: Vec<OctalCode> = texts.iter().map(|t| OctalCode::parse(t).unwrap()).collect();
+        let values: Vec<Vec<u32>> = codes.iter().map(|c| c.values_quadratic(300)).collect();
+        let classes = value_classes(&codes);
+        let mut class_of = vec![usize::MAX; codes.len()];
+        for (j, class) in classes.iter().enumerate() {
+            for &i in class {
+                assert_eq!(class_of[i], usize::MAX, "{} in two classes", texts[i]);
+                class_of[i] = j;
+                assert_eq!(values[i], values[class[0]], "{} grouped with {}", texts[i], texts[class[0]]);
+            }
+        }
+        assert!(class_of.iter().all(|&j| j != usize::MAX));
+        let finite = |c: &OctalCode| c.group().is_none();
+        let mut grouped = 0;
+        for i in 0..codes.len() {
+            for j in 0..i {
+                let take_all_only = (0..8).all(|k| codes[i].rule(k).bits & !1 == codes[j].rule(k).bits & !1)
+                    && (0..8).all(|k| codes[i].rule(k).distinct == codes[j].rule(k).distinct);
+                if finite(&codes[i]) && finite(&codes[j]) && take_all_only && values[i] == values[j] {
+                    assert_eq!(class_of[i], class_of[j], "{} and {}", texts[i], texts[j]);
+                    grouped += 1;
+                }
+            }
+        }
+        // 0.024 ~ 0.025, 0.06 ~ 0.061, … (and none of 0.004 ~ 0.005)
+        assert!(grouped > 50, "{grouped} pairs");
+        let class = |t: &str| class_of[texts.iter().position(|x| x == t).unwrap()];
+        assert_eq!(class("0.024"), class("0.025"));
+        assert_ne!(class("0.004"), class("0.005"));
     }
 
     #[test]

@@ -177,7 +177,7 @@ layers!(census, count, error, games, heap, modular, number, parse, ring, xor);
 
 pub use census::{
     GameRecord, GameStatus, MAX_CENSUS_CODES, RareSplit, canonical_code, census_codes, census_estimate,
-    census_game, rules_bound, same_rules,
+    census_game, same_rules, value_classes,
 };
 pub use count::{
     BipartiteMonoid, Component, Context, Copies, Counter, Histogram, Observer, Order, Outcome, Play,

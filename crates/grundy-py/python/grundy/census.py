@@ -1,8 +1,9 @@
 """A census of take-and-break codes from Python, on this machine or a cluster.
 
 ``census(codes, ...)`` computes every game of ``codes`` (codes with the same
-rules share one canonical game, computed once) and returns one record per code:
-a dict with the fields of ``grundy census --json``. The per-game work is the
+rules share one canonical game, and games shown to have the same values one
+computation: ``values_of`` names it) and returns one record per code: a dict
+with the fields of ``grundy census --json``. The per-game work is the
 extension's ``census_game`` (Rust, one thread, the GIL released); this module
 only schedules it, longest games first:
 
@@ -95,13 +96,22 @@ def _write(out, canonical, text):
         raise
 
 
-def _rows(codes, record, resumed):
-    for code in codes:
-        row = {k: v for k, v in record.items() if k != "format"}
-        row["code"] = code
-        row["equivalent"] = [c for c in codes if c != code]
-        row["resumed"] = resumed
-        yield row
+def _rows(games, members, lead, record, resumed):
+    """The rows of a value class whose game ``lead`` has the record
+    ``record``: one per code, each game's own canonical code, and for the
+    other games ``values_of`` (the game computed) and no seconds."""
+    for canonical in members:
+        codes = games[canonical]
+        for code in codes:
+            row = {k: v for k, v in record.items() if k != "format"}
+            row["code"] = code
+            row["equivalent"] = [c for c in codes if c != code]
+            row["resumed"] = resumed
+            row["values_of"] = None if canonical == lead else lead
+            if canonical != lead:
+                row["canonical"] = canonical
+                row["seconds"] = 0.0
+            yield row
 
 
 def census_iter(codes, max_len=DEFAULT_MAX_LEN, max_work=DEFAULT_MAX_WORK, out=None, executor=None):
@@ -112,16 +122,27 @@ def census_iter(codes, max_len=DEFAULT_MAX_LEN, max_work=DEFAULT_MAX_WORK, out=N
     games = {}
     for code in dict.fromkeys(codes):
         games.setdefault(_grundy.canonical_code(code), []).append(code)
+    # games shown to have the same values are computed once, as the first
+    canonicals = list(games)
+    classes = {}
+    for members in _grundy.value_classes(canonicals):
+        classes[canonicals[members[0]]] = [canonicals[i] for i in members]
     if out is not None:
         out = os.fspath(out)
         os.makedirs(out, exist_ok=True)
     todo = []
-    for canonical, group in games.items():
-        record = None if out is None else _resumable(out, canonical, max_len, max_work)
-        if record is None:
+    for canonical, members in classes.items():
+        # the record of any game of the class
+        kept = None
+        for member in members if out is not None else []:
+            record = _resumable(out, member, max_len, max_work)
+            if record is not None:
+                kept = (member, record)
+                break
+        if kept is None:
             todo.append(canonical)
         else:
-            yield from _rows(group, record, True)
+            yield from _rows(games, members, kept[0], kept[1], True)
     if not todo:
         return
     # longest first (a probe of each game)
@@ -147,7 +168,7 @@ def census_iter(codes, max_len=DEFAULT_MAX_LEN, max_work=DEFAULT_MAX_WORK, out=N
             text = f.result()
             if out is not None:
                 _write(out, c, text)
-            yield from _rows(games[c], json.loads(text), False)
+            yield from _rows(games, classes[c], c, json.loads(text), False)
     finally:
         if own:
             executor.shutdown(wait=False, cancel_futures=True)
@@ -165,5 +186,7 @@ def census(codes, max_len=DEFAULT_MAX_LEN, max_work=DEFAULT_MAX_WORK, out=None, 
     ``status`` (``"periodic"``, ``"arithmetic-periodic"`` or ``"open"``),
     ``preperiod``, ``period``, ``saltus``, ``computed``, ``max_value``,
     ``max_at``, ``split``, ``stopped``, ``seconds``, ``max_len``, ``max_work``,
-    ``resumed``. See the module docs for ``out`` and ``executor``."""
+    ``resumed`` and ``values_of`` (``None``, or the game computed for this one:
+    a different game shown to have the same values). See the module docs for
+    ``out`` and ``executor``."""
     return list(census_iter(codes, max_len=max_len, max_work=max_work, out=out, executor=executor))
