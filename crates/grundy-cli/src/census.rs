@@ -318,12 +318,12 @@ pub fn run(a: &CensusArgs) -> CliResult {
     let mut todo: Vec<usize> = Vec::new();
     for (i, class) in classes.iter().enumerate() {
         let mut kept = None;
-        for &g in class.iter().filter(|_| dir.is_some()) {
-            if let Some(record) =
-                dir.as_deref().map(|d| resumable(d, &games[g].canonical, limits)).transpose()?.flatten()
-            {
-                kept = Some((g, record));
-                break;
+        if let Some(d) = dir.as_deref() {
+            for &g in class {
+                if let Some(record) = resumable(d, &games[g].canonical, limits)? {
+                    kept = Some((g, record));
+                    break;
+                }
             }
         }
         match kept {

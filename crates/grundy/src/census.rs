@@ -94,7 +94,7 @@
 use crate::count::Context;
 use crate::error::Error;
 use crate::heap::{Digit, HeapGame, Limits, OctalCode, RareValues, Stop};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::time::Instant;
 
 /// The version of the per-game file format ([`GameRecord::to_json`]).
@@ -298,14 +298,32 @@ fn same_rules_to(a: &OctalCode, b: &OctalCode, last: usize) -> bool {
 /// assert_eq!(value_classes(&codes), vec![vec![0, 2], vec![1], vec![3]]);
 /// ```
 pub fn value_classes(codes: &[OctalCode]) -> Vec<Vec<usize>> {
+    // codes that can share values have the same digits but for bit 1: only
+    // the classes of the same first such digits are compared (a few, not all)
     let mut classes: Vec<Vec<usize>> = Vec::new();
+    let mut buckets: HashMap<Vec<(u8, bool)>, Vec<usize>> = HashMap::new();
     for (i, code) in codes.iter().enumerate() {
-        match classes.iter_mut().find(|class| shares_values(&codes[class[0]], code)) {
-            Some(class) => class.push(i),
-            None => classes.push(vec![i]),
+        let key = (0..CLASS_KEY_DIGITS).map(|k| without_take_all(code.rule(k))).collect();
+        let bucket = buckets.entry(key).or_default();
+        match bucket.iter().find(|&&j| shares_values(&codes[classes[j][0]], code)) {
+            Some(&j) => classes[j].push(i),
+            None => {
+                bucket.push(classes.len());
+                classes.push(vec![i]);
+            }
         }
     }
     classes
+}
+
+/// The digits [`value_classes`] buckets codes by (any number would do: codes
+/// of a class agree at every index but in bit 1).
+const CLASS_KEY_DIGITS: usize = 24;
+
+/// A digit without its bit 1, and its `!` where it matters (bits 4 and 8):
+/// the generators other than taking a whole heap (module docs).
+fn without_take_all(d: Digit) -> (u8, bool) {
+    (d.bits & !1, d.distinct && d.bits & 12 != 0)
 }
 
 /// Whether the claim of the module docs shows that `a` and `b` have the same
@@ -319,8 +337,7 @@ fn shares_values(a: &OctalCode, b: &OctalCode) -> bool {
     let mut take_all = Vec::new();
     for k in 0..=last {
         let (x, y) = (a.rule(k), b.rule(k));
-        let splits = |d: Digit| (d.bits & !1, d.distinct && d.bits & 12 != 0);
-        if splits(x) != splits(y) {
+        if without_take_all(x) != without_take_all(y) {
             return false;
         }
         if (x.bits ^ y.bits) & 1 != 0 {
