@@ -540,7 +540,10 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
         let rare = self.prefix().view().rare;
         for &(m, distinct) in sizes {
             let hi = self.early_from(m).min(half(m, distinct) + 1);
-            self.mark_pairs(g, m, 1..hi);
+            if hi > 1 {
+                // (most sizes have none: no call)
+                self.mark_pairs(g, m, 1..hi);
+            }
             if self.rare_marks == RareMarks::Early {
                 self.work += MARK_COST * rare.partition_point(|&r| r < m) as u64;
             }
