@@ -177,18 +177,18 @@ fn write_atomic(dir: &Path, name: &str, text: &str) -> Result<(), CliError> {
     fs::rename(&tmp, &target).map_err(fail)
 }
 
-/// The rows of a value class ([`grundy::value_classes`]) whose game `lead`
-/// has the record `record`: one per code asked for, each game's own canonical
-/// code, and for the other games `values_of` (the game computed) and no
-/// seconds.
+/// The rows of a value class ([`grundy::value_classes`]) whose game
+/// `games[computed]` has the record `record`: one per code asked for, each
+/// game's own canonical code, and for the other games `values_of` (the game
+/// computed) and no seconds.
 fn rows(
     games: &[Game],
     class: &[usize],
-    lead: usize,
+    computed: usize,
     record: &Map<String, Value>,
     resumed: bool,
 ) -> Vec<Map<String, Value>> {
-    let lead = &games[lead].canonical;
+    let lead = &games[computed].canonical;
     let mut rows = Vec::new();
     for &g in class {
         let game = &games[g];

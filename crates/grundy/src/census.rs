@@ -225,14 +225,20 @@ fn gcd(a: usize, b: usize) -> usize {
     if b == 0 { a } else { gcd(b, a % b) }
 }
 
-/// The largest heap whose option sets [`same_rules`] compares: `K + 6`, `K` the
-/// largest index where the digit sequences of `a` and `b` can differ (module
-/// docs).
+/// The largest heap whose option sets [`same_rules`] compares: `K + 6`
+/// ([`last_difference`], module docs).
 pub(crate) fn rules_bound(a: &OctalCode, b: &OctalCode) -> usize {
+    last_difference(a, b) + 6
+}
+
+/// `K = max(s, s′) + lcm(q, q′) − 1`: the largest index where the digit
+/// sequences of `a` and `b` can differ (they agree everywhere if they agree
+/// up to it, module docs).
+fn last_difference(a: &OctalCode, b: &OctalCode) -> usize {
     let (sa, qa) = eventual_period(a);
     let (sb, qb) = eventual_period(b);
     let lcm = qa / gcd(qa, qb) * qb;
-    sa.max(sb) + lcm - 1 + 6
+    sa.max(sb) + lcm - 1
 }
 
 /// The options of heap `n`: each the sorted sizes of the heaps a move leaves.
@@ -332,10 +338,8 @@ fn without_take_all(d: Digit) -> (u8, bool) {
 /// (or they have the same rules). `false` means only that it does not.
 fn shares_values(a: &OctalCode, b: &OctalCode) -> bool {
     let ((sa, _), (sb, _)) = (eventual_period(a), eventual_period(b));
-    // past the indices where the digits can differ they agree ([`rules_bound`])
-    let last = rules_bound(a, b) - 6;
     let mut take_all = Vec::new();
-    for k in 0..=last {
+    for k in 0..=last_difference(a, b) {
         let (x, y) = (a.rule(k), b.rule(k));
         if without_take_all(x) != without_take_all(y) {
             return false;

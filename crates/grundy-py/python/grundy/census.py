@@ -107,10 +107,9 @@ def _rows(games, members, lead, record, resumed):
             row["code"] = code
             row["equivalent"] = [c for c in codes if c != code]
             row["resumed"] = resumed
-            row["values_of"] = None if canonical == lead else lead
+            row["values_of"] = None
             if canonical != lead:
-                row["canonical"] = canonical
-                row["seconds"] = 0.0
+                row.update(canonical=canonical, values_of=lead, seconds=0.0)
             yield row
 
 
