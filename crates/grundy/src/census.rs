@@ -658,7 +658,10 @@ mod tests {
     #[test]
     fn value_classes_are_sound_and_exact() {
         let mut texts = census_codes(3, &[0], false).unwrap();
-        for extra in ["0.4!", "0.5!", "4.07", "4.17", "4!.0", "4!.1", "0.[3]", "0.1[3]", "0.0[3]", "0.2[3]", "0.16[3]"] {
+        for extra in ["0.4!", "0.5!", "4.07", "4.17", "4!.0", "4!.1", "0.[3]", "0.1[3]", "0.0[3]", "0.2[3]", "0.16[3]",
+            // differ in bit 1 in their group, agree up to the last index compared, not after
+            "0.2[4]", "0.2[5]",
+        ] {
             texts.push(extra.to_string());
         }
         let codes: Vec<OctalCode> = texts.iter().map(|t| OctalCode::parse(t).unwrap()).collect();

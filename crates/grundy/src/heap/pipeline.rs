@@ -15,7 +15,7 @@
 //! two tokens and leaves a heap); `0.6` (leaves `n − 1`) and Grundy's game
 //! (splits off one token) wait at the end of their search, not at its start
 //! (`scripts/bench-octal.sh --threads 2`, README).
-
+//!
 //! **Publishing.** A finished heap is published in order: its thread waits
 //! until every heap before it is published, then appends the value to the
 //! lanes (and to the rare list) and moves the published length on. The lanes

@@ -24,7 +24,7 @@
 //! candidate skipped is reached by an option; the value is reached by none).
 //! A code with no late option (no part of `h − 1` tokens) is resolved from
 //! the start.
-
+//!
 //! The choices that depend on the heaps before `h` are made as one thread
 //! makes them: whether `R` is sparse (`4|R| <= h`) is decided early when the
 //! late heaps cannot change it (all rare or none), after the wait otherwise;
@@ -750,7 +750,7 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
 /// below `m`) with their values: a short loop of independent stores, kept out
 /// of line so that its few pointers stay in registers (inlined into
 /// [`heap_value`] it reloaded them from the stack at every pair: 15
-/// instructions a pair against 8, valgrind on `0.156`).
+/// instructions a pair against 11, valgrind on `0.156`).
 #[inline(never)]
 fn mark_rare_bytes<T: Lane>(seen: &mut [u8; SMALL], rare: &[usize], values: &[u32], g: &[T], m: usize) {
     for (&r, &v) in rare.iter().zip(values) {
