@@ -5,8 +5,9 @@
 //!
 //! Run with `cargo bench --bench coprime`.
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use grundy::number::{gourdon, lucy, prime_buckets};
+use grundy::xor;
 use grundy::{CoprimeNim, Counter, Method, Modulus, Outcome};
 use std::hint::black_box;
 use std::time::Duration;
@@ -17,6 +18,18 @@ fn solve(n: u64, method: Method) -> String {
 }
 
 fn coprime(c: &mut Criterion) {
+    // the transform of Coprime Nim's head at N = 10^15 (2^21 values)
+    let mut g = c.benchmark_group("Walsh-Hadamard 2^21");
+    g.sample_size(20);
+    let v: Vec<i128> = (0..1i128 << 21).map(|i| i % 1000).collect();
+    let large = BatchSize::LargeInput;
+    g.bench_function("blocked, rayon (fast)", |b| {
+        b.iter_batched_ref(|| v.clone(), |w| xor::walsh_hadamard(w), large)
+    });
+    g.bench_function("textbook (reference)", |b| {
+        b.iter_batched_ref(|| v.clone(), |w| xor::walsh_hadamard_reference(w), large)
+    });
+    g.finish();
     let mut g = c.benchmark_group("L(1e7,1e7) mod 1e9+7");
     g.sample_size(10).measurement_time(Duration::from_secs(5));
     g.bench_function("sublinear (fast)", |b| b.iter(|| solve(black_box(10_000_000), Method::Sublinear)));

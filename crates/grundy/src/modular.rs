@@ -165,6 +165,25 @@ impl Montgomery {
         self.reduce((x % self.n) as u128 * self.r2 as u128)
     }
 
+    /// `x mod n` in Montgomery form, any `u128`: a 64-bit division when `x`
+    /// fits in 64 bits (a 128-bit one is a library call several times slower).
+    #[inline]
+    pub fn of_u128(&self, x: u128) -> u64 {
+        let r = match u64::try_from(x) {
+            Ok(x) => x % self.n,
+            Err(_) => (x % u128::from(self.n)) as u64,
+        };
+        self.reduce(u128::from(r) * u128::from(self.r2))
+    }
+
+    /// `x mod n` in Montgomery form, any `i128` (the form is linear: that of
+    /// `−x` is `n` minus that of `x`).
+    #[inline]
+    pub fn of_i128(&self, x: i128) -> u64 {
+        let m = self.of_u128(x.unsigned_abs());
+        if x < 0 && m != 0 { self.n - m } else { m }
+    }
+
     /// Leaves Montgomery form.
     #[inline]
     pub fn from_mont(&self, x: u64) -> u64 {
@@ -247,6 +266,17 @@ mod tests {
             let got = mg.from_mont(mg.mul(mg.to_mont(a), mg.to_mont(b)));
             let want = ((a % n) as u128 * (b % n) as u128 % n as u128) as u64;
             prop_assert_eq!(got, want);
+        }
+
+        #[test]
+        fn residues_of_wide_integers(n in any::<u64>(), x in any::<i128>(), small in any::<i64>()) {
+            let n = n | 1;
+            let mg = Montgomery::new(n).unwrap();
+            for x in [x, i128::from(small), i128::MIN, i128::MAX] {
+                prop_assert_eq!(mg.from_mont(mg.of_i128(x)) as i128, x.rem_euclid(n as i128));
+                let u = x.unsigned_abs();
+                prop_assert_eq!(mg.from_mont(mg.of_u128(u)) as u128, u % n as u128);
+            }
         }
 
         #[test]

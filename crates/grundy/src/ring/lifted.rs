@@ -101,12 +101,10 @@ impl Ring for Lifted {
         (0, 0)
     }
     fn of_u128(&self, x: u128) -> (u64, u128) {
-        let q = self.odd.modulus() as u128;
-        (self.odd.to_mont((x % q) as u64), x)
+        (self.odd.of_u128(x), x)
     }
     fn of_i128(&self, x: i128) -> (u64, u128) {
-        let q = self.odd.modulus() as i128;
-        (self.odd.to_mont(x.rem_euclid(q) as u64), x as u128)
+        (self.odd.of_i128(x), x as u128)
     }
     fn of_bigint(&self, x: &BigInt) -> (u64, u128) {
         let q = self.odd.modulus();
@@ -143,20 +141,18 @@ impl Ring for Lifted {
     /// ([`Montgomery::pow_many`]), in parallel over blocks of terms.
     fn power_sum(&self, terms: &[(i128, u128)], k: u128) -> (u64, u128) {
         let mg = &self.odd;
-        let q = mg.modulus() as i128;
         let k_odd = self.odd_cycle.exponent(k);
-        let enter = |x: i128| mg.to_mont(x.rem_euclid(q) as u64);
         let block = |chunk: &[(i128, u128)]| -> u64 {
             let mut sum = 0u64;
             let mut quads = chunk.chunks_exact(4);
             for quad in &mut quads {
-                let powers = mg.pow_many([0, 1, 2, 3].map(|i| enter(quad[i].0)), k_odd);
+                let powers = mg.pow_many([0, 1, 2, 3].map(|i| mg.of_i128(quad[i].0)), k_odd);
                 for (p, &(_, m)) in powers.iter().zip(quad) {
-                    sum = mg.add(sum, mg.mul(*p, enter((m % q as u128) as i128)));
+                    sum = mg.add(sum, mg.mul(*p, mg.of_u128(m)));
                 }
             }
             for &(v, m) in quads.remainder() {
-                sum = mg.add(sum, mg.mul(mg.pow(enter(v), k_odd), enter((m % q as u128) as i128)));
+                sum = mg.add(sum, mg.mul(mg.pow(mg.of_i128(v), k_odd), mg.of_u128(m)));
             }
             sum
         };

@@ -24,54 +24,19 @@ mod dyadic;
 mod run;
 mod span;
 mod spectrum;
+mod walsh_hadamard;
 
 pub use dyadic::DyadicHistogram;
 pub use run::RunHistogram;
 pub use span::{Span, SpanHistogram};
 pub use spectrum::Spectrum;
+pub use walsh_hadamard::{CACHE_BLOCK, PROGRESS_STEP, walsh_hadamard, walsh_hadamard_observed, walsh_hadamard_reference};
 
 /// The largest total count a histogram may have: transform values are computed
 /// exactly in `i128`, and `|Ŵ(s)| <= Σ h`.
 pub const MAX_TOTAL: u128 = 1 << 126;
 
 use crate::ring::{Counting, Ring};
-
-/// Unnormalized Walsh–Hadamard transform in place; `v.len()` must be a power of two.
-pub fn walsh_hadamard(v: &mut [i128]) {
-    walsh_hadamard_observed(v, &mut |_, _| true);
-}
-
-/// [`walsh_hadamard`] reporting to `progress(done, total)` every
-/// [`PROGRESS_STEP`] butterflies or so (`total = log₂ len · len / 2`); `None`
-/// when `progress` says stop.
-pub fn walsh_hadamard_observed(v: &mut [i128], progress: &mut dyn FnMut(u64, u64) -> bool) -> Option<()> {
-    assert!(v.len().is_power_of_two(), "transform length must be a power of two");
-    let total = u64::from(v.len().trailing_zeros()) * (v.len() / 2) as u64;
-    let mut done = 0u64;
-    let mut half = 1;
-    while half < v.len() {
-        for block in v.chunks_exact_mut(2 * half) {
-            let (lo, hi) = block.split_at_mut(half);
-            for (lo, hi) in lo.chunks_mut(PROGRESS_STEP).zip(hi.chunks_mut(PROGRESS_STEP)) {
-                for (a, b) in lo.iter_mut().zip(hi.iter_mut()) {
-                    let (x, y) = (*a, *b);
-                    *a = x + y;
-                    *b = x - y;
-                }
-                let before = done;
-                done += lo.len() as u64;
-                if done / PROGRESS_STEP as u64 != before / PROGRESS_STEP as u64 && !progress(done, total) {
-                    return None;
-                }
-            }
-        }
-        half *= 2;
-    }
-    progress(total, total).then_some(())
-}
-
-/// Butterflies between two reports of [`walsh_hadamard_observed`].
-pub const PROGRESS_STEP: usize = 1 << 18;
 
 /// The number of bits `b` such that every index of `hist` is below `2^b`.
 pub fn value_bits(len: usize) -> u32 {

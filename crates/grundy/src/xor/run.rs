@@ -27,6 +27,7 @@
 //! `h^{*K}[0] = 2^{−B} Σ_k ĉ(k)^K` as in [`super::zero_xor_count`].
 
 use super::walsh_hadamard;
+use rayon::prelude::*;
 use super::{MAX_TOTAL, Spectrum};
 use crate::error::Error;
 
@@ -121,15 +122,13 @@ impl RunHistogram {
         let low = low.min(b);
         let s = self.split(low);
         let low_len = 1usize << s;
-        let mut a: Vec<i128> = vec![0; low_len];
-        for (i, &c) in self.head.iter().enumerate() {
-            a[i] = c as i128;
-        }
+        // the low block (head plus the ones below 2^s), written by every thread
+        let (start, end) = (self.run_start, self.run_end);
+        let mut a: Vec<i128> = (0..low_len)
+            .into_par_iter()
+            .map(|i| self.head.get(i).map_or(0, |&c| c as i128) + i128::from((start..=end).contains(&(i as u64))))
+            .collect();
         let tail = self.has_run() && self.run_end >= low_len as u64;
-        if self.has_run() {
-            let last = self.run_end.min(low_len as u64 - 1) as usize;
-            a[self.run_start as usize..=last].iter_mut().for_each(|x| *x += 1);
-        }
         walsh_hadamard(&mut a);
         let n = b - s;
         let hi_len = 1u128 << n;
@@ -147,38 +146,38 @@ impl RunHistogram {
         let q = self.run_end >> s;
         let r1 = (self.run_end & (low_len as u64 - 1)) + 1;
         let half = hi_len / 2;
-        for class in 0..step {
-            for lo in (class..low_len).step_by(step).filter(|&lo| lo != 0) {
-                let p = prefix_transform(r1, lo as u64);
-                terms.push((a[lo] + p, half));
-                terms.push((a[lo] - p, half));
+        // lo = 0 (class 0): â(0) + 2^s·I(hi) + σ·(R + 1), σ = (−1)^{popcount(Q & hi)},
+        // I(hi) = W_Q(hi) − 1 (the ones on [1, Q−1]); for hi ≠ 0
+        // W_Q(hi) = σ·D(tz(hi)) (see prefix_transform), so the value
+        // depends on tz(hi) and σ alone
+        let block = low_len as i128;
+        let (a0, r1i) = (a[0], r1 as i128);
+        terms.push((a0 + block * (q as i128 - 1) + r1i, 1));
+        for t in 0..n {
+            let d = prefix_transform(q, 1 << t);
+            // W_Q(2^t) = σ(2^t)·D(t)
+            let sigma0 = if (q >> t) & 1 == 1 { -1 } else { 1 };
+            let d = d * sigma0;
+            let value = |sigma: i128| a0 + block * (sigma * d - 1) + sigma * r1i;
+            // hi = 2^t·(2u + 1), u < 2^{n−t−1}: σ = σ(2^t)·(−1)^{popcount(Q & 2^{t+1}u)}
+            if q >> (t + 1) != 0 {
+                let each = 1u128 << (n - t - 2);
+                terms.push((value(1), each));
+                terms.push((value(-1), each));
+            } else {
+                terms.push((value(sigma0), 1u128 << (n - t - 1)));
             }
-            if class == 0 {
-                // lo = 0: â(0) + 2^s·I(hi) + σ·(R + 1), σ = (−1)^{popcount(Q & hi)},
-                // I(hi) = W_Q(hi) − 1 (the ones on [1, Q−1]); for hi ≠ 0
-                // W_Q(hi) = σ·D(tz(hi)) (see prefix_transform), so the value
-                // depends on tz(hi) and σ alone
-                let block = low_len as i128;
-                let (a0, r1) = (a[0], r1 as i128);
-                terms.push((a0 + block * (q as i128 - 1) + r1, 1));
-                for t in 0..n {
-                    let d = prefix_transform(q, 1 << t);
-                    // W_Q(2^t) = σ(2^t)·D(t)
-                    let sigma0 = if (q >> t) & 1 == 1 { -1 } else { 1 };
-                    let d = d * sigma0;
-                    let value = |sigma: i128| a0 + block * (sigma * d - 1) + sigma * r1;
-                    // hi = 2^t·(2u + 1), u < 2^{n−t−1}: σ = σ(2^t)·(−1)^{popcount(Q & 2^{t+1}u)}
-                    if q >> (t + 1) != 0 {
-                        let each = 1u128 << (n - t - 2);
-                        terms.push((value(1), each));
-                        terms.push((value(-1), each));
-                    } else {
-                        terms.push((value(sigma0), 1u128 << (n - t - 1)));
-                    }
-                }
-            }
-            offsets.push(terms.len());
         }
+        // lo ≠ 0: the pair â(lo) ± P(lo), class by class (class r holds
+        // lo = r + j·2^low, j < 2^{s−low}), written by every thread
+        let per = low_len / step;
+        let first = terms.len();
+        terms.par_extend((2..2 * low_len).into_par_iter().map(|i| {
+            let lo = (i / 2) / per + (i / 2) % per * step;
+            let p = prefix_transform(r1, lo as u64);
+            (if i % 2 == 0 { a[lo] + p } else { a[lo] - p }, half)
+        }));
+        offsets.extend((1..=step).map(|r| first + 2 * (r * per - 1)));
         Spectrum::from_parts(b, terms, offsets)
     }
 }
