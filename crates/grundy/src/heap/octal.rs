@@ -300,6 +300,8 @@ impl OctalCode {
     /// listed once; none for a code with a repeating group.
     fn listed_splits(&self, n: usize) -> &[(usize, bool)] {
         match self.group.is_empty() {
+            // every listed split applies once n passes the last k + 1
+            true if self.two.last().is_none_or(|&(k, _)| n >= k + 2) => &self.two,
             true => &self.two[..self.two.partition_point(|&(k, _)| n >= k + 2)],
             false => &[],
         }

@@ -267,6 +267,21 @@ impl Scratch {
         self.stamp[v] = self.epoch;
     }
 
+    /// The least `y >= x` not marked: while the marks are bytes, a loop of
+    /// one load and one compare a value.
+    #[inline]
+    fn first_unmarked(&self, mut x: u32) -> u32 {
+        if self.small {
+            while (x as usize) < SMALL && self.seen[x as usize] != 0 {
+                x += 1;
+            }
+        }
+        while self.marked(x) {
+            x += 1;
+        }
+        x
+    }
+
     fn marked(&self, v: u32) -> bool {
         match self.small && (v as usize) < SMALL {
             true => self.seen[v as usize] != 0,
@@ -410,7 +425,7 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
                 }
                 self.resolve(sizes)?;
                 let rare = self.prefix().view().rare;
-                4 * rare.partition_point(|&r| r < h) <= h
+                4 * count_below(rare, h) <= h
             }
         };
         if code.splits_in_three() {
@@ -435,10 +450,7 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
         cursor.extend(sizes.iter().map(|&(m, _)| self.early_from(m)));
         let mut x: u32 = 0;
         loop {
-            if self.s.marked(x) {
-                x += 1;
-                continue;
-            }
+            x = self.s.first_unmarked(x);
             if sparse && self.rules.decided_by_rare(x, sizes) {
                 // no early option reaches x: the late ones decide
                 if self.is_value(x, sizes)? {
@@ -505,7 +517,7 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
         // window, else below `h − window`
         let published = if self.waits_first() { self.early } else { h - self.window.min(h) };
         let rare = self.prefix().view().rare;
-        let known = rare.partition_point(|&r| r < published);
+        let known = count_below(rare, published);
         let late = h - published;
         match (4 * (known + late) <= h, 4 * known > h) {
             (true, _) => Some(true),
@@ -545,7 +557,7 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
                 self.mark_pairs(g, m, 1..hi);
             }
             if self.rare_marks == RareMarks::Early {
-                self.work += MARK_COST * rare.partition_point(|&r| r < m) as u64;
+                self.work += MARK_COST * count_below(rare, m) as u64;
             }
         }
         if self.rare_marks == RareMarks::Early {
@@ -592,12 +604,12 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
     #[inline]
     fn mark_rare_range(&mut self, view: View<'_, T>, m: usize, distinct: bool, range: std::ops::Range<usize>) -> usize {
         let (lo, hi) = (range.start, range.end.min(m));
-        let b = view.rare.partition_point(|&r| r < hi);
+        let b = count_below(view.rare, hi);
         if lo >= hi {
             return b;
         }
         // rare heaps are at least 1
-        let a = if lo <= 1 { 0 } else { view.rare.partition_point(|&r| r < lo) };
+        let a = if lo <= 1 { 0 } else { count_below(view.rare, lo) };
         let equal = match distinct && m.is_multiple_of(2) {
             true => view.rare[a..b].binary_search(&(m / 2)).ok().map(|i| a + i),
             false => None,
@@ -607,7 +619,7 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
             None => [a..b, b..b],
         };
         let g = view.g;
-        for range in ranges {
+        for range in ranges.into_iter().filter(|r| !r.is_empty()) {
             let (rare, values) = (&view.rare[range.clone()], &view.rare_values[range]);
             if self.s.small {
                 mark_rare_bytes(&mut self.s.seen, rare, values, g, m);
@@ -746,6 +758,28 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
     }
 }
 
+/// The number of entries of the ascending `rare` below `x`: galloping back
+/// from the end (steps 1, 2, 4, …), then a binary search in the last step.
+/// The heaps asked about are near the newest heap (`h − k` for the moves
+/// of `k` tokens), so the answer is usually the whole list after one
+/// comparison; a plain binary search over thousands of rare heaps took
+/// about a tenth of the time of `0.156`. `O(log(len − answer))`.
+#[inline]
+fn count_below(rare: &[usize], x: usize) -> usize {
+    let mut end = rare.len();
+    let mut step = 1;
+    // every entry from `end` on is at least x
+    while end > 0 && rare[end - 1] >= x {
+        let start = end.saturating_sub(step);
+        if rare[start] < x {
+            return start + 1 + rare[start + 1..end].partition_point(|&r| r < x);
+        }
+        end = start;
+        step *= 2;
+    }
+    end
+}
+
 /// Marks the bytes `g(r) ⊕ g(m − r)` of `seen` for the rare heaps `r` (all
 /// below `m`) with their values: a short loop of independent stores, kept out
 /// of line so that its few pointers stay in registers (inlined into
@@ -775,3 +809,27 @@ fn xor_mask<T: Lane>(left: &[T], right: &[T]) -> u64 {
     acc[0] | acc[1] | acc[2] | acc[3]
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::count_below;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Galloping from the end agrees with a binary search from the start.
+        #[test]
+        fn count_below_is_the_partition_point(
+            mut rare in prop::collection::vec(0usize..2000, 0..300),
+            x in 0usize..2100,
+        ) {
+            rare.sort_unstable();
+            rare.dedup();
+            prop_assert_eq!(count_below(&rare, x), rare.partition_point(|&r| r < x));
+            for &r in &rare {
+                for y in [r, r + 1] {
+                    prop_assert_eq!(count_below(&rare, y), rare.partition_point(|&q| q < y));
+                }
+            }
+        }
+    }
+}
