@@ -23,7 +23,9 @@
 //! done. Every option is marked or found below the value either way (a
 //! candidate skipped is reached by an option; the value is reached by none).
 //! A code with no late option (no part of `h − 1` tokens) is resolved from
-//! the start.
+//! the start, and so is every heap while the values are below
+//! [`RESOLVE_FIRST_TOP`] (with few values a late option is often the very
+//! candidate left, and deferred it cost a search through every early pair).
 //!
 //! The choices that depend on the heaps before `h` are made as one thread
 //! makes them: whether `R` is sparse (`4|R| <= h`) is decided early when the
