@@ -30,7 +30,7 @@ pub use dyadic::DyadicHistogram;
 pub use run::RunHistogram;
 pub use span::{Span, SpanHistogram};
 pub use spectrum::Spectrum;
-pub use walsh_hadamard::{CACHE_BLOCK, PROGRESS_STEP, walsh_hadamard, walsh_hadamard_observed, walsh_hadamard_reference};
+pub use walsh_hadamard::{PROGRESS_STEP, walsh_hadamard, walsh_hadamard_observed, walsh_hadamard_reference};
 
 /// The largest total count a histogram may have: transform values are computed
 /// exactly in `i128`, and `|Ŵ(s)| <= Σ h`.

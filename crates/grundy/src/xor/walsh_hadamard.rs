@@ -23,7 +23,7 @@ use rayon::prelude::*;
 use std::ops::Range;
 
 /// Values transformed together in the cache: `2^12` of 16 bytes, 64 KiB.
-pub const CACHE_BLOCK: usize = 1 << 12;
+const CACHE_BLOCK: usize = 1 << 12;
 
 /// Butterflies between two reports of [`walsh_hadamard_observed`].
 pub const PROGRESS_STEP: usize = 1 << 18;
