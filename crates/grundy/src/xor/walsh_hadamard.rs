@@ -111,15 +111,16 @@ const COLUMNS: usize = 1 << 10;
 /// The `levels` (1 or 2) levels of a group of `2^levels` equal rows, in the
 /// columns `cols`: the two- or four-point transform down each column, the
 /// columns in parallel tasks of `task` each.
-fn high_levels(group: &mut [i128], levels: u32, cols: Range<usize>, task: usize) {
+fn high_levels<'a>(group: &'a mut [i128], levels: u32, cols: Range<usize>, task: usize) {
     let row = group.len() >> levels;
-    let mut rows = group.chunks_exact_mut(row).map(|r| &mut r[cols.clone()]);
-    let mut next = || rows.next().unwrap_or_default().par_chunks_mut(task);
+    let (upper, lower) = group.split_at_mut(group.len() / 2);
+    let tasks = |r: &'a mut [i128]| r[cols.clone()].par_chunks_mut(task);
     if levels == 1 {
-        next().zip(next()).for_each(|(a, b)| butterflies(a, b));
+        tasks(upper).zip(tasks(lower)).for_each(|(a, b)| butterflies(a, b));
         return;
     }
-    next().zip(next()).zip(next()).zip(next()).for_each(|(((a, b), c), d)| {
+    let ((q0, q1), (q2, q3)) = (upper.split_at_mut(row), lower.split_at_mut(row));
+    tasks(q0).zip(tasks(q1)).zip(tasks(q2)).zip(tasks(q3)).for_each(|(((a, b), c), d)| {
         for (((w, x), y), z) in a.iter_mut().zip(b.iter_mut()).zip(c.iter_mut()).zip(d.iter_mut()) {
             let (s, t) = (*w + *x, *w - *x);
             let (u, r) = (*y + *z, *y - *z);
