@@ -105,6 +105,9 @@ pub enum Remedy {
     /// Choose a smaller value of the first parameter, or raise the limit
     /// named second.
     SmallerOrRaise(&'static str, &'static str),
+    /// Count modulo a modulus instead of exactly, or raise the limit with
+    /// this name.
+    ModulusOrRaise(&'static str),
 }
 
 impl fmt::Display for Remedy {
@@ -115,6 +118,7 @@ impl fmt::Display for Remedy {
             Remedy::Raise(p) => write!(f, "raise `{p}`"),
             Remedy::Fewer(what) => write!(f, "give fewer {what}"),
             Remedy::SmallerOrRaise(p, limit) => write!(f, "choose a smaller `{p}` or raise `{limit}`"),
+            Remedy::ModulusOrRaise(limit) => write!(f, "pass a `modulus` to count modulo M or raise `{limit}`"),
         }
     }
 }

@@ -5,6 +5,7 @@ use super::histogram::{Histogram, Positions};
 use super::copies::Copies;
 use super::misere_histogram::MisereHistogram;
 use crate::error::Error;
+use crate::heap::misere::MisereLimits;
 
 /// One component of a sum of games: a set of positions, each with a Grundy
 /// value. A heap of a heap game with its size in `1..=N`, a Coprime Nim pile,
@@ -73,5 +74,13 @@ pub trait Component: Send + Sync {
     /// default misère play is refused, naming `play`.
     fn misere_histogram(&self, _ctx: &mut Context<'_>) -> Result<MisereHistogram, Error> {
         Err(Error::invalid("play", "misere is not available for this component"))
+    }
+
+    /// The limits of this component's misère count: those of its quotient,
+    /// whose work budget (`misere_work`) also bounds the powers taken in the
+    /// quotient's algebra ([`crate::count::monoid`]). By default
+    /// [`MisereLimits::default`].
+    fn misere_limits(&self) -> MisereLimits {
+        MisereLimits::default()
     }
 }

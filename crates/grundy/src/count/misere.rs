@@ -39,7 +39,7 @@ use super::component::Component;
 use super::context::Context;
 use super::histogram::Positions;
 use super::misere_histogram::MisereHistogram;
-use super::monoid::BipartiteMonoid;
+use super::monoid::{BipartiteMonoid, check_work, copies_bits, copies_refused};
 use super::order::Order;
 use super::series::Series;
 use super::normal::count_parts;
@@ -73,6 +73,10 @@ pub fn count_parts_as<R: Coefficients>(
             Outcome::Winning => ring.one(),
         });
     }
+    if active.iter().any(|(c, _)| c.positions().base == 0 && c.positions().exponent > 0) {
+        // a component with no position at all, taken at least once: no position
+        return Ok(ring.zero());
+    }
     let mut histograms = Vec::with_capacity(active.len());
     for (c, _) in &active {
         histograms.push(c.misere_histogram(ctx)?);
@@ -91,23 +95,42 @@ pub fn count_parts_as<R: Coefficients>(
         });
     }
     let mut shared: Option<&Arc<BipartiteMonoid>> = None;
-    let mut acc: Option<Vec<R::Elem>> = None;
+    let mut powers = Vec::with_capacity(active.len());
     for (h, (_, k)) in histograms.iter().zip(&active) {
-        let MisereHistogram::Quotient { monoid, counts } = h else {
+        let Some((monoid, counts, power)) = h.quotient_parts() else {
             return Err(mixed());
         };
         if shared.is_some_and(|s| !Arc::ptr_eq(s, monoid) && **s != **monoid) {
             return Err(mixed());
         }
         shared = Some(monoid);
-        let part = monoid.copies(ring, counts, *k, order)?;
+        powers.push((counts, power, *k));
+    }
+    let monoid = shared.expect("a part");
+    // every power and product planned before any is taken
+    let (mut work, mut bytes, mut bits) = (0.0, 0.0f64, 0.0);
+    for (i, &(counts, power, k)) in powers.iter().enumerate() {
+        work += monoid.copies_cost(ring, counts, power, k, order)?;
+        bytes = bytes.max(monoid.copies_bytes(ring, counts, power, k, order));
+        let part_bits = copies_bits(counts, power, k, order);
+        if i > 0 {
+            work += monoid.product_cost(ring, bits, part_bits);
+        }
+        bits += part_bits;
+    }
+    let max_work = active.iter().map(|(c, _)| c.misere_limits().max_work()).min().unwrap_or(u64::MAX);
+    let copies = powers.iter().map(|p| p.2).sum();
+    check_work(ring, work, max_work, copies_refused(monoid, copies))?;
+    ctx.budget.check_memory(bytes, "the powers in the misère quotient's algebra", "copies")?;
+    let mut acc: Option<Vec<R::Elem>> = None;
+    for &(counts, power, k) in &powers {
+        let part = monoid.copies_in(ring, counts, power, k, order, ctx)?;
         acc = Some(match acc {
             None => part,
-            Some(a) => monoid.algebra_mul(ring, &a, &part),
+            Some(a) => monoid.algebra_mul_in(ring, &a, &part, 1.0, ctx)?,
         });
-        ctx.progress("misère powers", 1, 1)?;
     }
-    let (monoid, acc) = (shared.expect("a part"), acc.expect("a part"));
+    let acc = acc.expect("a part");
     let losing = monoid.p_sum(ring, &acc);
     Ok(match outcome {
         Outcome::Losing => losing,

@@ -44,16 +44,40 @@
 //! `R[Q]`. Each factor's coefficient of `t^j` is one basis element `e_q^j`,
 //! so multiplying it in costs `O(K² q)`, and the whole product `O(K² q²)`
 //! ring operations (the binomials are computed exactly and mapped into the
-//! ring). Requests beyond [`MAX_UNORDERED_WORK`] are refused before any work.
+//! ring).
+//!
+//! # What it costs
+//!
+//! Every power and product is planned before any is taken
+//! ([`BipartiteMonoid::copies_cost`]): a product in `R[Q]` is `q²` ring
+//! products and sums ([`Ring::mul_cost`], which grows with the numbers'
+//! length for exact counts: the coefficients of `h^j` have up to
+//! `j·log₂(Σ_x h_x)` bits), the power the products of repeated squaring. The
+//! plan is charged to the misère count's work budget (`misere_work`, the
+//! steps of [`crate::heap::misere`], [`UNITS_PER_STEP`] units a step) and a
+//! request beyond it is refused naming that limit. The products check the
+//! context's observer between chunks of rows, so that an interrupt stops them
+//! within about [`CHUNK_UNITS`] units.
 
+use super::context::Context;
 use super::order::Order;
 use crate::error::{Error, Remedy};
-use crate::ring::Ring;
+use crate::heap::misere::MisereLimits;
+use crate::ring::{Exact, Ring};
 use num_bigint::{BigInt, BigUint};
 use rayon::prelude::*;
 
-/// The most ring operations an unordered misère count may plan (`K²·q²/2`).
-pub const MAX_UNORDERED_WORK: f64 = 4.0e9;
+/// Units of [`Ring::op_cost`] (about 10 ns: a product modulo `M`) that one
+/// step of `misere_work` stands for (about 50 ns: the quotient's default
+/// budget of 10^7 steps is under a second).
+pub const UNITS_PER_STEP: f64 = 5.0;
+
+/// About how many units of a product in `R[Q]` run between two calls of the
+/// observer (about 10 ms).
+pub const CHUNK_UNITS: f64 = 1.0e6;
+
+/// The stage the observer is told of.
+const STAGE: &str = "misère powers";
 
 /// The largest monoid accepted (its table has `q²` entries).
 pub const MAX_ORDER: usize = 1 << 14;
@@ -163,40 +187,50 @@ impl BipartiteMonoid {
 
     /// The product `a·b` in the monoid algebra `R[Q]` (coefficient vectors).
     pub fn algebra_mul<R: Ring>(&self, ring: &R, a: &[R::Elem], b: &[R::Elem]) -> Vec<R::Elem> {
+        self.algebra_mul_in(ring, a, b, 1.0, &mut Context::default()).expect("no observer to stop it")
+    }
+
+    /// [`BipartiteMonoid::algebra_mul`] with `a`'s rows taken in chunks of
+    /// about [`CHUNK_UNITS`] (a row costing `row_cost` units), in parallel
+    /// within a chunk, the observer told between chunks.
+    pub(crate) fn algebra_mul_in<R: Ring>(
+        &self,
+        ring: &R,
+        a: &[R::Elem],
+        b: &[R::Elem],
+        row_cost: f64,
+        ctx: &mut Context<'_>,
+    ) -> Result<Vec<R::Elem>, Error> {
         let zero = ring.zero();
         let q = self.order;
-        let row = |x: usize, out: &mut Vec<R::Elem>| {
-            if a[x] == zero {
-                return;
-            }
+        let row = |x: usize, mut out: Vec<R::Elem>| {
             for (y, by) in b.iter().enumerate() {
                 if *by != zero {
                     let z = self.table[x * q + y] as usize;
                     out[z] = ring.add(&out[z], &ring.mul(&a[x], by));
                 }
             }
+            out
         };
-        if q >= 64 {
-            (0..q)
-                .into_par_iter()
-                .fold(
-                    || vec![ring.zero(); q],
-                    |mut out, x| {
-                        row(x, &mut out);
-                        out
-                    },
-                )
-                .reduce(
+        let rows: Vec<usize> = (0..q).filter(|&x| a[x] != zero).collect();
+        let threads = rayon::current_num_threads();
+        let chunk = ((CHUNK_UNITS / row_cost.max(1.0)) as usize).max(threads).max(1);
+        let mut out = vec![ring.zero(); q];
+        let all = rows.len();
+        for (i, rows) in rows.chunks(chunk).enumerate() {
+            let part_len = rows.len();
+            out = if rows.len() * q >= 4096 || row_cost * rows.len() as f64 >= CHUNK_UNITS / 16.0 {
+                let part = rows.par_iter().fold(|| vec![ring.zero(); q], |o, &x| row(x, o)).reduce(
                     || vec![ring.zero(); q],
                     |u, v| u.iter().zip(&v).map(|(s, t)| ring.add(s, t)).collect(),
-                )
-        } else {
-            let mut out = vec![ring.zero(); q];
-            for x in 0..q {
-                row(x, &mut out);
-            }
-            out
+                );
+                out.iter().zip(&part).map(|(s, t)| ring.add(s, t)).collect()
+            } else {
+                rows.iter().fold(out, |o, &x| row(x, o))
+            };
+            ctx.progress(STAGE, (i * chunk + part_len) as u64, all as u64)?;
         }
+        Ok(out)
     }
 
     /// `e_identity`, the unit of `R[Q]`.
@@ -207,19 +241,70 @@ impl BipartiteMonoid {
     }
 
     /// `a^k` in `R[Q]` by repeated squaring: `O(q² log k)` ring operations.
-    pub fn algebra_pow<R: Ring>(&self, ring: &R, a: &[R::Elem], mut k: u128) -> Vec<R::Elem> {
-        let mut acc = self.algebra_one(ring);
-        let mut base = a.to_vec();
+    pub fn algebra_pow<R: Ring>(&self, ring: &R, a: &[R::Elem], k: u128) -> Vec<R::Elem> {
+        self.algebra_pow_in(ring, a, k, 1.0, &mut Context::default()).expect("no observer to stop it")
+    }
+
+    /// [`BipartiteMonoid::algebra_pow`], `a`'s coefficients summing to at
+    /// most `2^log2_sum` (for the cost of each product), the observer told
+    /// inside every product.
+    pub(crate) fn algebra_pow_in<R: Ring>(
+        &self,
+        ring: &R,
+        a: &[R::Elem],
+        mut k: u128,
+        log2_sum: f64,
+        ctx: &mut Context<'_>,
+    ) -> Result<Vec<R::Elem>, Error> {
+        let l = log2_sum.max(1.0);
+        let row_cost = |x: f64, y: f64| self.product_cost(ring, x * l, y * l) / self.order as f64;
+        let mut acc: Option<(Vec<R::Elem>, f64)> = None;
+        let (mut base, mut base_exp) = (a.to_vec(), 1.0);
         while k > 0 {
             if k & 1 == 1 {
-                acc = self.algebra_mul(ring, &acc, &base);
+                acc = Some(match acc {
+                    None => (base.clone(), base_exp),
+                    Some((acc, e)) => {
+                        (self.algebra_mul_in(ring, &acc, &base, row_cost(e, base_exp), ctx)?, e + base_exp)
+                    }
+                });
             }
             k >>= 1;
             if k > 0 {
-                base = self.algebra_mul(ring, &base, &base);
+                base = self.algebra_mul_in(ring, &base, &base, row_cost(base_exp, base_exp), ctx)?;
+                base_exp *= 2.0;
             }
         }
-        acc
+        Ok(acc.map_or_else(|| self.algebra_one(ring), |a| a.0))
+    }
+
+    /// The units of one product in `R[Q]` of elements with coefficients of
+    /// up to `bits_a` and `bits_b` bits: `q²` products and sums.
+    pub fn product_cost<R: Ring>(&self, ring: &R, bits_a: f64, bits_b: f64) -> f64 {
+        let q = self.order as f64;
+        q * q * (ring.mul_cost(bits_a, bits_b) + ring.op_cost(bits_a + bits_b))
+    }
+
+    /// The units of `a^k` by repeated squaring ([`BipartiteMonoid::algebra_pow_in`])
+    /// for `a` whose coefficients sum to at most `2^log2_sum`, so that those of
+    /// `a^j` have at most `j·log2_sum` bits.
+    pub fn power_cost<R: Ring>(&self, ring: &R, log2_sum: f64, mut k: u128) -> f64 {
+        let l = log2_sum.max(1.0);
+        let (mut cost, mut acc, mut base) = (0.0, 0.0, 1.0);
+        while k > 0 {
+            if k & 1 == 1 {
+                if acc > 0.0 {
+                    cost += self.product_cost(ring, acc * l, base * l);
+                }
+                acc += base;
+            }
+            k >>= 1;
+            if k > 0 {
+                cost += self.product_cost(ring, base * l, base * l);
+                base *= 2.0;
+            }
+        }
+        cost
     }
 
     /// A histogram (positions per element) as an element of `R[Q]`.
@@ -240,7 +325,8 @@ impl BipartiteMonoid {
     /// The `copies` copies of a component with `counts[x]` positions mapped to
     /// `x`, as an element of `R[Q]`: ordered tuples (`h^K`), multisets or sets
     /// (the coefficient of `t^K` of the products in the module docs). Its
-    /// `P`-sum counts the P-positions, its total all positions.
+    /// `P`-sum counts the P-positions, its total all positions. Refused beyond
+    /// the default misère work budget.
     pub fn copies<R: Ring>(
         &self,
         ring: &R,
@@ -248,9 +334,118 @@ impl BipartiteMonoid {
         copies: u64,
         order: Order,
     ) -> Result<Vec<R::Elem>, Error> {
+        let work = self.copies_cost(ring, counts, 1, copies, order)?;
+        check_work(ring, work, MisereLimits::DEFAULT_MAX_WORK, copies_refused(self, copies))?;
+        self.copies_in(ring, counts, 1, copies, order, &mut Context::default())
+    }
+
+    /// The units of [`BipartiteMonoid::copies_in`], planned before any
+    /// work; refused when the copies cannot be counted at all (an unordered
+    /// count of a component whose counts are beyond `u128`).
+    pub fn copies_cost<R: Ring>(
+        &self,
+        ring: &R,
+        counts: &[u128],
+        power: u64,
+        copies: u64,
+        order: Order,
+    ) -> Result<f64, Error> {
+        let log2_sum = log2_total(counts) * power as f64;
         if order == Order::Ordered {
-            return Ok(self.algebra_pow(ring, &self.algebra_of(ring, counts), copies as u128));
+            return Ok(self.power_cost(ring, log2_total(counts), power as u128 * copies as u128));
         }
+        let mut work = 0.0;
+        if power != 1 {
+            let positions = u32::try_from(power).ok().and_then(|p| counts.iter().sum::<u128>().checked_pow(p));
+            if positions.is_none() {
+                return Err(Error::TooLarge {
+                    what: format!("an unordered misère count of components of about 2^{log2_sum:.0} positions"),
+                    estimate: "their histogram over the quotient written out".into(),
+                    limit: "2^128 positions".into(),
+                    remedy: Remedy::Smaller("n"),
+                });
+            }
+            work += self.power_cost(&Exact, log2_total(counts), power as u128);
+        }
+        let present = counts.iter().filter(|&&c| c > 0).count().max(1);
+        let kf = match order {
+            Order::Set if copies as f64 > log2_sum.exp2() => return Ok(work),
+            _ => copies as f64 + 1.0,
+        };
+        // coefficients up to C(positions + K − 1, K) <= (positions + K)^K
+        let bits = kf * (log2_sum.exp2() + kf).log2();
+        let op = ring.mul_cost(bits, bits) + ring.op_cost(bits);
+        Ok(work + kf * kf / 2.0 * present as f64 * self.order as f64 * op)
+    }
+
+    /// The bytes [`BipartiteMonoid::copies_in`] holds at most: a few
+    /// elements of `R[Q]` (one a thread) of the longest numbers (exact
+    /// counts), or the `K + 1` of an unordered count's series.
+    pub fn copies_bytes<R: Ring>(&self, ring: &R, counts: &[u128], power: u64, copies: u64, order: Order) -> f64 {
+        let elements = match order {
+            Order::Ordered => rayon::current_num_threads() as f64 + 4.0,
+            _ => 2.0 * (copies as f64 + 1.0),
+        };
+        let bits = copies_bits(counts, power, copies, order);
+        let width = if ring.modulus().is_some() { 8.0 } else { bits / 8.0 + 32.0 };
+        elements * self.order as f64 * width
+    }
+
+    /// `copies` copies (in `order`) of a component whose histogram is the
+    /// `power`-th power of `counts` in `Z[Q]` (the sum of `power` independent
+    /// parts of histogram `counts`): an ordered count is the one power
+    /// `(Σ counts_x e_x)^{power·copies}`; an unordered one writes out the
+    /// component's histogram first. Plan it with
+    /// [`BipartiteMonoid::copies_cost`]; the observer is told as it goes.
+    pub fn copies_in<R: Ring>(
+        &self,
+        ring: &R,
+        counts: &[u128],
+        power: u64,
+        copies: u64,
+        order: Order,
+        ctx: &mut Context<'_>,
+    ) -> Result<Vec<R::Elem>, Error> {
+        if order == Order::Ordered {
+            let a = self.algebra_of(ring, counts);
+            return self.algebra_pow_in(ring, &a, power as u128 * copies as u128, log2_total(counts), ctx);
+        }
+        let written;
+        let counts = match power {
+            1 => counts,
+            _ => {
+                written = self.written_power(counts, power, ctx)?;
+                &written[..]
+            }
+        };
+        self.unordered(ring, counts, copies, order, ctx)
+    }
+
+    /// `(Σ counts_x e_x)^power` in `Z[Q]`, as counts (refused beyond `u128`).
+    fn written_power(&self, counts: &[u128], power: u64, ctx: &mut Context<'_>) -> Result<Vec<u128>, Error> {
+        let a = self.algebra_of(&Exact, counts);
+        let a = self.algebra_pow_in(&Exact, &a, power as u128, log2_total(counts), ctx)?;
+        a.iter()
+            .map(|c| {
+                u128::try_from(Exact.to_biguint(c)).map_err(|_| Error::TooLarge {
+                    what: "a component's histogram over the misère quotient".into(),
+                    estimate: "more than 2^128 positions".into(),
+                    limit: "2^128".into(),
+                    remedy: Remedy::Smaller("n"),
+                })
+            })
+            .collect()
+    }
+
+    /// Multisets or sets of `copies` positions of histogram `counts`.
+    fn unordered<R: Ring>(
+        &self,
+        ring: &R,
+        counts: &[u128],
+        copies: u64,
+        order: Order,
+        ctx: &mut Context<'_>,
+    ) -> Result<Vec<R::Elem>, Error> {
         let present: Vec<(usize, u128)> =
             counts.iter().copied().enumerate().filter(|&(x, c)| c > 0 && x < self.order).collect();
         let positions: u128 = present.iter().map(|t| t.1).sum();
@@ -259,26 +454,11 @@ impl BipartiteMonoid {
             Order::Set if copies as u128 > positions => return Ok(vec![ring.zero(); self.order]),
             _ => copies as usize,
         };
-        let kf = k as f64 + 1.0;
-        // coefficients up to C(positions + K − 1, K) <= (positions + K)^K
-        let bits = kf * (positions as f64 + kf).log2();
-        let work = kf * kf / 2.0 * present.len() as f64 * self.order as f64 * ring.op_cost(bits);
-        if work > MAX_UNORDERED_WORK {
-            return Err(Error::TooLarge {
-                what: format!(
-                    "an unordered misère count of {copies} copies over a quotient of {} elements",
-                    self.order
-                ),
-                estimate: format!("about {work:.1e} word operations (K²·q²/2 ring operations on numbers of up to {bits:.0} bits)"),
-                limit: format!("{MAX_UNORDERED_WORK:.0e}"),
-                remedy: if ring.op_cost(bits) > 1.0 { Remedy::Modulus } else { Remedy::Smaller("piles") },
-            });
-        }
         let zero = ring.zero();
         // f[i][x]: coefficient of t^i e_x
         let mut f = vec![vec![ring.zero(); self.order]; k + 1];
         f[0][self.identity as usize] = ring.one();
-        for &(e, h) in &present {
+        for (done, &(e, h)) in present.iter().enumerate() {
             // c_j = C(h + j − 1, j) or C(h, j), exactly, then into the ring
             let mut c = Vec::with_capacity(k + 1);
             let mut big = BigUint::from(1u8);
@@ -286,10 +466,10 @@ impl BipartiteMonoid {
             let mut power = vec![self.identity; k + 1];
             for j in 1..=k {
                 let top = match order {
-                    Order::Set => h.saturating_sub(j as u128 - 1),
-                    _ => h + j as u128 - 1,
+                    Order::Set => BigUint::from(h.saturating_sub(j as u128 - 1)),
+                    _ => BigUint::from(h) + (j - 1),
                 };
-                big = big * BigUint::from(top) / BigUint::from(j);
+                big = big * top / BigUint::from(j);
                 c.push(ring.of_bigint(&BigInt::from(big.clone())));
                 power[j] = self.mul(power[j - 1], e as u32);
             }
@@ -307,11 +487,52 @@ impl BipartiteMonoid {
                         }
                     }
                 }
+                ctx.progress(STAGE, (done * k + j) as u64, (present.len() * k) as u64)?;
             }
             f = next;
         }
         Ok(f.swap_remove(k))
     }
+}
+
+/// The most bits of an exact coefficient of `copies` copies of a component
+/// of histogram `counts^power`: `K·log₂ Σ` for ordered tuples, `log₂` of
+/// `(Σ + K)^K` for the others.
+pub(crate) fn copies_bits(counts: &[u128], power: u64, copies: u64, order: Order) -> f64 {
+    let log2_sum = log2_total(counts) * power as f64;
+    let kf = copies as f64;
+    match order {
+        Order::Ordered => kf * log2_sum,
+        _ => kf * (log2_sum.exp2() + kf + 1.0).log2(),
+    }
+}
+
+/// `log₂ Σ counts` (0 for no count).
+fn log2_total(counts: &[u128]) -> f64 {
+    (counts.iter().map(|&c| c as f64).sum::<f64>()).max(1.0).log2()
+}
+
+/// What is refused when `copies` copies over `monoid` are beyond the budget.
+pub(crate) fn copies_refused(monoid: &BipartiteMonoid, copies: u64) -> String {
+    format!("a misère count of {copies} copies over a quotient of {} elements", monoid.order())
+}
+
+/// Refuses `units` of work beyond `max_work` steps of `misere_work`: exact
+/// counts of long numbers are offered a modulus, the others fewer copies.
+pub(crate) fn check_work<R: Ring>(ring: &R, units: f64, max_work: u64, what: String) -> Result<(), Error> {
+    let steps = units / UNITS_PER_STEP;
+    if steps <= max_work as f64 {
+        return Ok(());
+    }
+    Err(Error::TooLarge {
+        what,
+        estimate: format!("about {steps:.1e} steps"),
+        limit: format!("`misere_work` {max_work} steps"),
+        remedy: match ring.modulus() {
+            None => Remedy::ModulusOrRaise("misere_work"),
+            Some(_) => Remedy::SmallerOrRaise("copies", "misere_work"),
+        },
+    })
 }
 
 #[cfg(test)]
@@ -427,7 +648,7 @@ pub(crate) mod tests {
         assert!(BipartiteMonoid::new(2, vec![0, 1, 1, 2], 0, vec![false, true]).is_err());
         let r = Modular::new(Modulus::new(1_000_000_007).unwrap());
         let e = nim3().copies(&r, &[1, 1, 1, 1], 200_000, Order::Multiset).unwrap_err();
-        assert!(e.to_string().contains("`piles`"), "{e}");
+        assert!(e.to_string().contains("`copies`") && e.to_string().contains("`misere_work`"), "{e}");
         // exactly, the numbers' length counts too, and a modulus is the remedy
         let e = nim3().copies(&Exact, &[1 << 60; 4], 2_000, Order::Multiset).unwrap_err();
         assert!(e.to_string().contains("modulus"), "{e}");

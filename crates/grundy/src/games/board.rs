@@ -210,6 +210,9 @@ impl Component for BoardToken {
 
     /// The sum of `dims` subtraction heaps in `0..=n−1`, through the
     /// quotient of the subtraction game.
+    fn misere_limits(&self) -> MisereLimits {
+        self.misere
+    }
     fn misere_histogram(&self, ctx: &mut Context<'_>) -> Result<crate::count::MisereHistogram, Error> {
         let heap =
             Heap::with_range(HeapGame::Subtraction(self.moves.clone()), 0, self.n - 1)?.with_misere_limits(self.misere);

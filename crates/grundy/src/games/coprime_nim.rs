@@ -95,6 +95,9 @@ impl Component for CoprimePile {
 
     /// Through the misère quotient of piles `1..=n−1` (a move subtracts a
     /// number coprime to the pile).
+    fn misere_limits(&self) -> MisereLimits {
+        self.misere
+    }
     fn misere_histogram(&self, ctx: &mut Context<'_>) -> Result<crate::count::MisereHistogram, Error> {
         let moves = |k: u64| (1..=k).filter(|&a| num_integer::gcd(a, k) == 1).map(|a| k - a).collect();
         super::misere::pile_histogram(moves, (1, self.n.saturating_sub(1)), self.misere, ctx)

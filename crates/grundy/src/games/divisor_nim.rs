@@ -67,6 +67,9 @@ impl Component for DivisorPile {
         Histogram::dense(histogram(self.n))
     }
     /// Through the misère quotient of piles `1..=n` (a move subtracts a proper divisor).
+    fn misere_limits(&self) -> MisereLimits {
+        self.misere
+    }
     fn misere_histogram(&self, ctx: &mut Context<'_>) -> Result<MisereHistogram, Error> {
         super::misere::pile_histogram(
             |k| (1..k).filter(|d| k % d == 0).map(|d| k - d).collect(),

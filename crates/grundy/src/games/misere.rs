@@ -6,7 +6,6 @@ use crate::count::{BipartiteMonoid, Context, MisereHistogram};
 use crate::error::{Error, Remedy};
 use crate::heap::HeapGame;
 use crate::heap::misere::{MisereLimits, MisereQuotient, is_nim};
-use crate::ring::{Exact, Ring};
 use std::sync::Arc;
 
 /// Heaps of `game` in `min..=n`: Nim by the tame rule (`*0`, `*1` fickle), any
@@ -64,30 +63,18 @@ pub(crate) fn pile_histogram(
 
 /// A token on `{0..n−1}^dims`: the sum of `dims` subtraction heaps, so its
 /// histogram over the quotient is the `dims`-th power of a coordinate's in the
-/// monoid algebra (exact counts).
+/// monoid algebra, kept as that power ([`MisereHistogram::Power`]).
 pub(crate) fn token_histogram(coordinate: MisereHistogram, dims: u64) -> Result<MisereHistogram, Error> {
     match coordinate {
-        MisereHistogram::Tame { fickle: [f0, f1] } if dims == 1 => {
-            Ok(MisereHistogram::Tame { fickle: [f0, f1] })
-        }
+        MisereHistogram::Tame { fickle } if dims == 1 => Ok(MisereHistogram::Tame { fickle }),
         MisereHistogram::Tame { .. } => Err(Error::invalid(
             "play",
             "misere boards with Nim moves need `dims` 1 (a token is then one Nim heap)",
         )),
-        MisereHistogram::Quotient { monoid, counts } => {
-            let a = monoid.algebra_pow(&Exact, &monoid.algebra_of(&Exact, &counts), dims as u128);
-            let counts = a
-                .iter()
-                .map(|c| {
-                    u128::try_from(Exact.to_biguint(c)).map_err(|_| Error::TooLarge {
-                        what: "a misère board token's histogram".into(),
-                        estimate: "more than 2^128 cells".into(),
-                        limit: "2^128".into(),
-                        remedy: Remedy::Smaller("n"),
-                    })
-                })
-                .collect::<Result<Vec<_>, _>>()?;
-            Ok(MisereHistogram::Quotient { monoid, counts })
+        MisereHistogram::Quotient { monoid, counts } => Ok(MisereHistogram::Power { monoid, counts, power: dims }),
+        MisereHistogram::Power { monoid, counts, power } => {
+            let power = power.checked_mul(dims).ok_or_else(|| Error::invalid("dims", "is too large"))?;
+            Ok(MisereHistogram::Power { monoid, counts, power })
         }
     }
 }

@@ -280,28 +280,48 @@ pub fn histogram_range(seq: &Periodic, start: u128, end: u128) -> Vec<u128> {
     let seq = seq.as_period();
     let top = seq.values.iter().copied().max().unwrap_or(0) as usize;
     let mut hist = vec![0u128; top + 1];
+    periodic_range_counts(seq.preperiod as u128, seq.period as u128, start, end, |i, c| {
+        hist[seq.values[i] as usize] += c
+    });
+    hist
+}
+
+/// How often each index of a period's prefix stands for an `i` in
+/// `start <= i < end`, for a sequence periodic from `preperiod` on with
+/// `period >= 1`: `count(j, c)` for each index `j < preperiod + period` that
+/// `c >= 1` of those `i` reduce to (`i` itself below the preperiod,
+/// `preperiod + (i − preperiod) mod period` from it on). `O(preperiod + period)`;
+/// the bounds are `u128` so that a range may end at `2^64` (`i = 2^64 − 1`
+/// included) with no step that wraps. Every histogram of a periodic sequence
+/// over a range (nim-values, misère quotient classes) is counted here.
+pub(crate) fn periodic_range_counts(
+    preperiod: u128,
+    period: u128,
+    start: u128,
+    end: u128,
+    mut count: impl FnMut(usize, u128),
+) {
     if start >= end {
-        return hist;
+        return;
     }
-    let e = seq.preperiod as u128;
-    let p = seq.period as u128;
     // The preperiod part, directly.
-    for i in start..end.min(e) {
-        hist[seq.values[i as usize] as usize] += 1;
+    for i in start..end.min(preperiod) {
+        count(i as usize, 1);
     }
-    let a = start.max(e);
+    let a = start.max(preperiod);
     if a < end {
+        let p = period.max(1);
         let span = end - a;
         let (full, rem) = (span / p, span % p);
-        let first = (a - e) % p;
+        let first = (a - preperiod) % p;
         for o in 0..p {
             // Offsets first, first+1, ..., first+rem-1 (cyclically) occur once more.
-            let extra = u128::from((o + p - first) % p < rem);
-            let v = seq.values[(e + o) as usize] as usize;
-            hist[v] += full + extra;
+            let c = full + u128::from((o + p - first) % p < rem);
+            if c > 0 {
+                count((preperiod + o) as usize, c);
+            }
         }
     }
-    hist
 }
 
 #[cfg(test)]

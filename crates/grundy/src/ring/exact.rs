@@ -21,6 +21,16 @@ impl Ring for Exact {
         (bits / 64.0).max(1.0)
     }
 
+    /// A product of numbers of `w_a <= w_b` words: `(w_b / w_a)` balanced
+    /// products of `w_a`-word numbers, each about `w_a^1.465` units (num-bigint's
+    /// Toom-3; measured 10·w^1.465 ns from 4 to 50 000 words, a unit being
+    /// about the 10 ns of a modular product).
+    fn mul_cost(&self, bits_a: f64, bits_b: f64) -> f64 {
+        let (a, b) = ((bits_a / 64.0).max(1.0), (bits_b / 64.0).max(1.0));
+        let (short, long) = (a.min(b), a.max(b));
+        long / short * short.powf(1.465)
+    }
+
     type Elem = BigInt;
 
     fn zero(&self) -> BigInt {

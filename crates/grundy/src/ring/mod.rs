@@ -62,6 +62,13 @@ pub trait Ring: Sync + Sized {
         1.0
     }
 
+    /// The cost of one product of elements of up to `bits_a` and `bits_b`
+    /// bits, in the units of [`Ring::op_cost`]: by default one operation;
+    /// exact integers override it with their multiplication's growth.
+    fn mul_cost(&self, bits_a: f64, bits_b: f64) -> f64 {
+        self.op_cost(bits_a.max(bits_b))
+    }
+
     /// `a^k` by binary exponentiation (`a^0 = 1`, also for `a = 0`).
     fn pow(&self, a: &Self::Elem, mut k: u128) -> Self::Elem {
         let mut acc = self.one();

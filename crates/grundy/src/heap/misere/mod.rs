@@ -398,30 +398,20 @@ impl MisereQuotient {
         Some(self.phi[(n0 + (k - n0) % p) as usize])
     }
 
-    /// How many heaps of each size in `min..=n` map to each element.
+    /// How many heaps of each size in `min..=n` map to each element: directly
+    /// up to the bound, from the period beyond it (`n` up to `2^64 − 1`).
     pub fn histogram(&self, min: u64, n: u64) -> Result<Vec<u128>, Error> {
         let mut counts = vec![0u128; self.monoid.order()];
-        if min > n {
-            return Ok(counts);
-        }
-        let direct_end = n.min(self.bound as u64);
-        for k in min..=direct_end {
-            counts[self.phi[k as usize] as usize] += 1;
-        }
-        if n > self.bound as u64 {
-            let (n0, p) = self.period.ok_or_else(|| Error::Internal("an uncertified misère bound".into()))?;
-            let (n0, p) = (n0 as u64, p as u64);
-            let lo = min.max(self.bound as u64 + 1);
-            // heaps in lo..=n, heap k has the class of n0 + (k − n0) mod p
-            let below = |x: u64, r: u64| -> u128 {
-                // #{k in n0..x : (k − n0) mod p == r}
-                if x <= n0 { 0 } else { ((x - n0) / p + u64::from((x - n0) % p > r)) as u128 }
-            };
-            for r in 0..p {
-                let c = below(n + 1, r) - below(lo, r);
-                counts[self.phi[(n0 + r) as usize] as usize] += c;
-            }
-        }
+        // Φ is periodic from n₀ with period p on 1..=bound already (Theorem P);
+        // uncertified, the heaps asked for are all below the bound
+        let (n0, p) = match self.period {
+            Some(period) => period,
+            None if n <= self.bound as u64 => (self.bound + 1, 1),
+            None => return Err(Error::Internal("an uncertified misère bound".into())),
+        };
+        crate::heap::period::periodic_range_counts(n0 as u128, p as u128, min as u128, n as u128 + 1, |k, c| {
+            counts[self.phi[k] as usize] += c
+        });
         Ok(counts)
     }
 }
