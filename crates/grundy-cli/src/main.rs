@@ -150,7 +150,7 @@ struct CountOptions {
     /// Normal play (whoever cannot move loses) or misère play (whoever moves last loses).
     #[arg(long, value_enum, default_value = "normal")]
     play: PlayArg,
-    /// With --play misere: the work budget of the misère quotient, in steps of a few hundred nanoseconds (the default is under a second); a count that needs more is refused, naming the heaps it reached.
+    /// With --play misere: the work budget of the misère quotient and, apart, of the powers in its algebra, in steps of a few hundred nanoseconds (the default is under a second each); a count that needs more is refused, naming the heaps it reached or the steps its powers need.
     #[arg(long, value_parser = crate::number, default_value_t = grundy::MisereLimits::DEFAULT_MAX_WORK)]
     misere_work: u64,
 }

@@ -946,6 +946,37 @@ fn the_misere_work_budget_names_its_bound_and_flag() {
     assert!(line.contains("heaps up to 24;") && line.ends_with("(raise --misere-work)"), "{line}");
 }
 
+/// Misère counts whose powers in the quotient's algebra would run for minutes
+/// (118 s, over 120 s, over 120 s measured) are refused by estimate, in one
+/// line naming `--misere-work` and `--modulus`; modulo M they answer, and so
+/// does a board whose token is a power of 10^5 or 2^64-1 coordinates (46 s
+/// then refused, and never ending).
+#[test]
+fn long_misere_powers_are_refused_by_estimate_or_answered_modulo_m() {
+    for args in [
+        &["coprime-nim", "--n", "47", "--piles", "10^6", "--play", "misere"][..],
+        &["heaps", "--game", "0.77", "--n", "10^18", "--piles", "10^5", "--play", "misere"],
+        &["divisor-nim", "--n", "19", "--piles", "10^6", "--play", "misere"],
+    ] {
+        let o = grundy(args);
+        let err = String::from_utf8_lossy(&o.stderr).to_string();
+        assert_eq!(
+            (o.status.code(), o.stdout.is_empty(), err.lines().count()),
+            (Some(2), true, 1),
+            "{args:?}: {err}"
+        );
+        assert!(err.contains("(limit --misere-work 10000000 steps); pass a --modulus"), "{err}");
+        assert!(err.ends_with("or raise --misere-work\n"), "{err}");
+        let modular: Vec<&str> = args.iter().copied().chain(["--modulus", "10^9+7"]).collect();
+        assert!(ok_line(&modular).parse::<u64>().is_ok(), "{modular:?}");
+    }
+    for dims in ["10^5", "2^64-1"] {
+        let args =
+            ["board", "--n", "10^18", "--tokens", "3", "--dims", dims, "--play", "misere", "--modulus", "7"];
+        assert!(ok_line(&args).parse::<u64>().unwrap() < 7, "{args:?}");
+    }
+}
+
 #[test]
 fn the_genus_work_budget_says_where_it_stopped() {
     let args =

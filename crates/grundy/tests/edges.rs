@@ -8,9 +8,11 @@
 mod common;
 
 use common::MODULI;
+use grundy::count::MisereHistogram;
 use grundy::{
-    Arithmetic, Board, BoardRules, CoprimeNim, Counter, DivisorNim, Error, Heap, HeapGame, Heaps,
-    MisereLimits, MisereQuotient, OctalCode, Order, Outcome, Play, SilverDollar, SubtractionSet, Sum,
+    Arithmetic, Board, BoardRules, Component, Context, CoprimeNim, Counter, DivisorNim, Error, Heap,
+    HeapGame, Heaps, Histogram, MisereLimits, MisereQuotient, OctalCode, Order, Outcome, Play, Positions,
+    SilverDollar, SubtractionSet, Sum,
 };
 use num_bigint::BigUint;
 use proptest::prelude::*;
@@ -229,16 +231,45 @@ fn misere_heaps_at_the_top_of_the_range() {
             }
         }
     }
-    // misère Kayles (period 12 from heap 71), fewer counts: its quotient takes a while
+    // misère Kayles (period 12 from heap 71), its quotient computed once a range
     let kayles = game(None, Some("0.77"));
     for n in MISERE_NS {
+        let heap = Computed::new(Heap::new(kayles.clone(), n).unwrap());
         for order in ORDERS {
-            let heaps = Heaps::new(kayles.clone(), n, 2).unwrap().with_order(order).with_play(Play::Misere);
+            let heaps = Sum::of(heap.clone(), 2).with_order(order).with_play(Play::Misere);
             let what = format!("misère Kayles 1..={n} K=2 {order}");
             misere_consistent(&what, &FEW_MODULI, &all_positions(n as u128, 2, order), |a, o| {
                 heaps.count(a, o)
             });
         }
+    }
+}
+
+/// A heap whose misère histogram (the quotient's, over its range) is
+/// computed once by [`Heap`] and then reused: the quotient of Kayles takes a
+/// while, and the counts under test are those made from the histogram.
+#[derive(Clone)]
+struct Computed {
+    heap: Heap,
+    misere: MisereHistogram,
+}
+
+impl Computed {
+    fn new(heap: Heap) -> Self {
+        let misere = heap.misere_histogram(&mut Context::default()).unwrap();
+        Computed { heap, misere }
+    }
+}
+
+impl Component for Computed {
+    fn positions(&self) -> Positions {
+        self.heap.positions()
+    }
+    fn histogram(&self, ctx: &mut Context<'_>) -> Result<Histogram, Error> {
+        self.heap.histogram(ctx)
+    }
+    fn misere_histogram(&self, _: &mut Context<'_>) -> Result<MisereHistogram, Error> {
+        Ok(self.misere.clone())
     }
 }
 
@@ -277,6 +308,7 @@ fn misere_pairs_match_a_recount_of_the_classes() {
         for n in MISERE_NS {
             for min in [0u64, 1, 5, n] {
                 let h = class_histogram(&q, min, n);
+                let heap = Computed::new(Heap::with_range(g.clone(), min, n).unwrap());
                 let big = |c: u128| BigUint::from(c);
                 // pairs: ordered, and unordered {x, y} with x < y or x = y
                 let (mut ordered, mut multiset, mut set) = (BigUint::ZERO, BigUint::ZERO, BigUint::ZERO);
@@ -299,16 +331,13 @@ fn misere_pairs_match_a_recount_of_the_classes() {
                 for (order, want) in
                     [(Order::Ordered, ordered), (Order::Multiset, multiset), (Order::Set, set)]
                 {
-                    let heaps = Heaps::with_range(g.clone(), min, n, 2)
-                        .unwrap()
-                        .with_order(order)
-                        .with_play(Play::Misere);
+                    let heaps = Sum::of(heap.clone(), 2).with_order(order).with_play(Play::Misere);
                     let what = format!("misère {} {min}..={n} pairs {order}", g.describe());
                     assert_eq!(heaps.count_exact(Outcome::Losing).unwrap(), want, "{what}");
                 }
                 // one heap of each size: the single heaps in P
                 let ones: u128 = (0..h.len()).filter(|&x| m.is_p(x as u32)).map(|x| h[x]).sum();
-                let single = Heaps::with_range(g.clone(), min, n, 1).unwrap().with_play(Play::Misere);
+                let single = Sum::of(heap, 1).with_play(Play::Misere);
                 assert_eq!(single.count_exact(Outcome::Losing).unwrap(), BigUint::from(ones), "{min}..={n}");
             }
         }
@@ -326,43 +355,33 @@ fn misere_agrees_with_normal_play_where_the_rules_do() {
             assert_eq!(misere, normal, "{what} {arith:?}");
         }
     };
+    // Nim heaps of at least 2 tokens are firm (misère value = normal value):
+    // a sum of them is lost under both rules alike. Subtraction by 1 is
+    // decided by the parity of the tokens: the last move is made by the first
+    // player iff the total is odd, so a misère loss is a normal win (the empty
+    // sum included).
+    let nim = game(None, Some("0.[3]"));
+    let parity = [game(None, Some("0.3")), game(Some("1"), None)];
+    let flipped = |same: bool| match same {
+        true => [(Outcome::Losing, Outcome::Losing), (Outcome::Winning, Outcome::Winning)],
+        false => [(Outcome::Losing, Outcome::Winning), (Outcome::Winning, Outcome::Losing)],
+    };
     for n in MISERE_NS {
         for piles in [0u64, 1, 2, 3, 5] {
             for order in ORDERS {
-                // Nim heaps of at least 2 tokens are firm (misère value = normal
-                // value): a sum of them is lost under both rules alike
-                {
-                    let g = game(None, Some("0.[3]"));
-                    for min in [2u64, 3, n] {
-                        let count = |play, a, o| {
-                            Heaps::with_range(g.clone(), min, n, piles)
-                                .unwrap()
-                                .with_order(order)
-                                .with_play(play)
-                                .count(a, o)
-                        };
-                        let what = format!("{} {min}..={n} K={piles} {order}", g.describe());
-                        if piles > 0 {
-                            both(&count, &what, (Outcome::Losing, Outcome::Losing));
-                            both(&count, &what, (Outcome::Winning, Outcome::Winning));
-                        }
-                    }
-                }
-                // Subtraction by 1 is decided by the parity of the tokens: the
-                // last move is made by the first player iff the total is odd,
-                // so a misère loss is a normal win (the empty sum included)
-                for g in [game(None, Some("0.3")), game(Some("1"), None)] {
-                    for min in [0u64, 1, 5, n] {
-                        let count = |play, a, o| {
-                            Heaps::with_range(g.clone(), min, n, piles)
-                                .unwrap()
-                                .with_order(order)
-                                .with_play(play)
-                                .count(a, o)
-                        };
-                        let what = format!("{} {min}..={n} K={piles} {order}", g.describe());
-                        both(&count, &what, (Outcome::Losing, Outcome::Winning));
-                        both(&count, &what, (Outcome::Winning, Outcome::Losing));
+                let firm = [2u64, 3, n].map(|min| (&nim, min, true)).into_iter().filter(|_| piles > 0);
+                let by_one = parity.iter().flat_map(|g| [0u64, 1, 5, n].map(|min| (g, min, false)));
+                for (g, min, same) in firm.chain(by_one) {
+                    let count = |play, a, o| {
+                        Heaps::with_range(g.clone(), min, n, piles)
+                            .unwrap()
+                            .with_order(order)
+                            .with_play(play)
+                            .count(a, o)
+                    };
+                    let what = format!("{} {min}..={n} K={piles} {order}", g.describe());
+                    for pair in flipped(same) {
+                        both(&count, &what, pair);
                     }
                 }
                 // and so is a board moving by 1: every coordinate is such a heap

@@ -4,8 +4,8 @@ use super::context::Context;
 use super::histogram::{Histogram, Positions};
 use super::copies::Copies;
 use super::misere_histogram::MisereHistogram;
+use super::monoid::DEFAULT_MISERE_WORK;
 use crate::error::Error;
-use crate::heap::misere::MisereLimits;
 
 /// One component of a sum of games: a set of positions, each with a Grundy
 /// value. A heap of a heap game with its size in `1..=N`, a Coprime Nim pile,
@@ -76,11 +76,11 @@ pub trait Component: Send + Sync {
         Err(Error::invalid("play", "misere is not available for this component"))
     }
 
-    /// The limits of this component's misère count: those of its quotient,
-    /// whose work budget (`misere_work`) also bounds the powers taken in the
-    /// quotient's algebra ([`crate::count::monoid`]). By default
-    /// [`MisereLimits::default`].
-    fn misere_limits(&self) -> MisereLimits {
-        MisereLimits::default()
+    /// The work budget of this component's misère count (`misere_work`, in
+    /// steps): its quotient's, which bounds the powers taken in the
+    /// quotient's algebra as well. By default
+    /// [`crate::MisereLimits::DEFAULT_MAX_WORK`].
+    fn misere_work(&self) -> u64 {
+        DEFAULT_MISERE_WORK
     }
 }

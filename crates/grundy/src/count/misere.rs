@@ -39,7 +39,7 @@ use super::component::Component;
 use super::context::Context;
 use super::histogram::Positions;
 use super::misere_histogram::MisereHistogram;
-use super::monoid::{BipartiteMonoid, check_work, copies_bits, copies_refused};
+use super::monoid::{BipartiteMonoid, Multiple, check_work, copies_refused};
 use super::order::Order;
 use super::series::Series;
 use super::normal::count_parts;
@@ -104,27 +104,26 @@ pub fn count_parts_as<R: Coefficients>(
             return Err(mixed());
         }
         shared = Some(monoid);
-        powers.push((counts, power, *k));
+        powers.push(Multiple { counts, power, copies: *k, order });
     }
     let monoid = shared.expect("a part");
     // every power and product planned before any is taken
     let (mut work, mut bytes, mut bits) = (0.0, 0.0f64, 0.0);
-    for (i, &(counts, power, k)) in powers.iter().enumerate() {
-        work += monoid.copies_cost(ring, counts, power, k, order)?;
-        bytes = bytes.max(monoid.copies_bytes(ring, counts, power, k, order));
-        let part_bits = copies_bits(counts, power, k, order);
+    for (i, &m) in powers.iter().enumerate() {
+        work += monoid.copies_cost(ring, m)?;
+        bytes = bytes.max(monoid.copies_bytes(ring, m));
         if i > 0 {
-            work += monoid.product_cost(ring, bits, part_bits);
+            work += monoid.product_cost(ring, bits, m.bits());
         }
-        bits += part_bits;
+        bits += m.bits();
     }
-    let max_work = active.iter().map(|(c, _)| c.misere_limits().max_work()).min().unwrap_or(u64::MAX);
-    let copies = powers.iter().map(|p| p.2).sum();
+    let max_work = active.iter().map(|(c, _)| c.misere_work()).min().unwrap_or(u64::MAX);
+    let copies = powers.iter().map(|m| m.copies).sum();
     check_work(ring, work, max_work, copies_refused(monoid, copies))?;
     ctx.budget.check_memory(bytes, "the powers in the misère quotient's algebra", "copies")?;
     let mut acc: Option<Vec<R::Elem>> = None;
-    for &(counts, power, k) in &powers {
-        let part = monoid.copies_in(ring, counts, power, k, order, ctx)?;
+    for &m in &powers {
+        let part = monoid.copies_in(ring, m, ctx)?;
         acc = Some(match acc {
             None => part,
             Some(a) => monoid.algebra_mul_in(ring, &a, &part, 1.0, ctx)?,

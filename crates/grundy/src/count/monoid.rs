@@ -62,19 +62,24 @@
 use super::context::Context;
 use super::order::Order;
 use crate::error::{Error, Remedy};
-use crate::heap::misere::MisereLimits;
 use crate::ring::{Exact, Ring};
 use num_bigint::{BigInt, BigUint};
 use rayon::prelude::*;
 
-/// Units of [`Ring::op_cost`] (about 10 ns: a product modulo `M`) that one
-/// step of `misere_work` stands for (about 50 ns: the quotient's default
-/// budget of 10^7 steps is under a second).
-pub const UNITS_PER_STEP: f64 = 5.0;
+/// The default work budget of a misère count (`misere_work`), in steps:
+/// of the quotient's search (`crate::heap::misere`) and, apart, of the
+/// powers in its algebra. Under a second each.
+pub const DEFAULT_MISERE_WORK: u64 = 10_000_000;
+
+/// Units of [`Ring::op_cost`] (word operations, about a nanosecond: a
+/// product and a sum modulo `M` in the loops here are two, 1.7 ns measured)
+/// that one step of `misere_work` stands for: the default budget of 10^7
+/// steps plans about 0.6 s of products.
+pub const UNITS_PER_STEP: f64 = 64.0;
 
 /// About how many units of a product in `R[Q]` run between two calls of the
 /// observer (about 10 ms).
-pub const CHUNK_UNITS: f64 = 1.0e6;
+pub const CHUNK_UNITS: f64 = 1.0e7;
 
 /// The stage the observer is told of.
 const STAGE: &str = "misère powers";
@@ -280,7 +285,7 @@ impl BipartiteMonoid {
 
     /// The units of one product in `R[Q]` of elements with coefficients of
     /// up to `bits_a` and `bits_b` bits: `q²` products and sums.
-    pub fn product_cost<R: Ring>(&self, ring: &R, bits_a: f64, bits_b: f64) -> f64 {
+    pub(crate) fn product_cost<R: Ring>(&self, ring: &R, bits_a: f64, bits_b: f64) -> f64 {
         let q = self.order as f64;
         q * q * (ring.mul_cost(bits_a, bits_b) + ring.op_cost(bits_a + bits_b))
     }
@@ -288,7 +293,7 @@ impl BipartiteMonoid {
     /// The units of `a^k` by repeated squaring ([`BipartiteMonoid::algebra_pow_in`])
     /// for `a` whose coefficients sum to at most `2^log2_sum`, so that those of
     /// `a^j` have at most `j·log2_sum` bits.
-    pub fn power_cost<R: Ring>(&self, ring: &R, log2_sum: f64, mut k: u128) -> f64 {
+    pub(crate) fn power_cost<R: Ring>(&self, ring: &R, log2_sum: f64, mut k: u128) -> f64 {
         let l = log2_sum.max(1.0);
         let (mut cost, mut acc, mut base) = (0.0, 0.0, 1.0);
         while k > 0 {
@@ -334,22 +339,16 @@ impl BipartiteMonoid {
         copies: u64,
         order: Order,
     ) -> Result<Vec<R::Elem>, Error> {
-        let work = self.copies_cost(ring, counts, 1, copies, order)?;
-        check_work(ring, work, MisereLimits::DEFAULT_MAX_WORK, copies_refused(self, copies))?;
-        self.copies_in(ring, counts, 1, copies, order, &mut Context::default())
+        let m = Multiple { counts, power: 1, copies, order };
+        check_work(ring, self.copies_cost(ring, m)?, DEFAULT_MISERE_WORK, copies_refused(self, copies))?;
+        self.copies_in(ring, m, &mut Context::default())
     }
 
     /// The units of [`BipartiteMonoid::copies_in`], planned before any
     /// work; refused when the copies cannot be counted at all (an unordered
     /// count of a component whose counts are beyond `u128`).
-    pub fn copies_cost<R: Ring>(
-        &self,
-        ring: &R,
-        counts: &[u128],
-        power: u64,
-        copies: u64,
-        order: Order,
-    ) -> Result<f64, Error> {
+    pub(crate) fn copies_cost<R: Ring>(&self, ring: &R, m: Multiple<'_>) -> Result<f64, Error> {
+        let Multiple { counts, power, copies, order } = m;
         let log2_sum = log2_total(counts) * power as f64;
         if order == Order::Ordered {
             return Ok(self.power_cost(ring, log2_total(counts), power as u128 * copies as u128));
@@ -381,31 +380,22 @@ impl BipartiteMonoid {
     /// The bytes [`BipartiteMonoid::copies_in`] holds at most: a few
     /// elements of `R[Q]` (one a thread) of the longest numbers (exact
     /// counts), or the `K + 1` of an unordered count's series.
-    pub fn copies_bytes<R: Ring>(&self, ring: &R, counts: &[u128], power: u64, copies: u64, order: Order) -> f64 {
-        let elements = match order {
+    pub(crate) fn copies_bytes<R: Ring>(&self, ring: &R, m: Multiple<'_>) -> f64 {
+        let elements = match m.order {
             Order::Ordered => rayon::current_num_threads() as f64 + 4.0,
-            _ => 2.0 * (copies as f64 + 1.0),
+            _ => 2.0 * (m.copies as f64 + 1.0),
         };
-        let bits = copies_bits(counts, power, copies, order);
+        let bits = m.bits();
         let width = if ring.modulus().is_some() { 8.0 } else { bits / 8.0 + 32.0 };
         elements * self.order as f64 * width
     }
 
-    /// `copies` copies (in `order`) of a component whose histogram is the
-    /// `power`-th power of `counts` in `Z[Q]` (the sum of `power` independent
-    /// parts of histogram `counts`): an ordered count is the one power
-    /// `(Σ counts_x e_x)^{power·copies}`; an unordered one writes out the
-    /// component's histogram first. Plan it with
+    /// The copies `m` as an element of `R[Q]`: an ordered count is the one
+    /// power `(Σ counts_x e_x)^{power·copies}`; an unordered one writes out
+    /// the component's histogram first. Plan it with
     /// [`BipartiteMonoid::copies_cost`]; the observer is told as it goes.
-    pub fn copies_in<R: Ring>(
-        &self,
-        ring: &R,
-        counts: &[u128],
-        power: u64,
-        copies: u64,
-        order: Order,
-        ctx: &mut Context<'_>,
-    ) -> Result<Vec<R::Elem>, Error> {
+    pub(crate) fn copies_in<R: Ring>(&self, ring: &R, m: Multiple<'_>, ctx: &mut Context<'_>) -> Result<Vec<R::Elem>, Error> {
+        let Multiple { counts, power, copies, order } = m;
         if order == Order::Ordered {
             let a = self.algebra_of(ring, counts);
             return self.algebra_pow_in(ring, &a, power as u128 * copies as u128, log2_total(counts), ctx);
@@ -495,15 +485,33 @@ impl BipartiteMonoid {
     }
 }
 
-/// The most bits of an exact coefficient of `copies` copies of a component
-/// of histogram `counts^power`: `K·log₂ Σ` for ordered tuples, `log₂` of
-/// `(Σ + K)^K` for the others.
-pub(crate) fn copies_bits(counts: &[u128], power: u64, copies: u64, order: Order) -> f64 {
-    let log2_sum = log2_total(counts) * power as f64;
-    let kf = copies as f64;
-    match order {
-        Order::Ordered => kf * log2_sum,
-        _ => kf * (log2_sum.exp2() + kf + 1.0).log2(),
+/// `copies` copies, told apart as `order` says, of a component whose
+/// histogram over the quotient is the `power`-th power of `counts` in `Z[Q]`
+/// (the sum of `power` independent parts of histogram `counts`: a board
+/// token's coordinates; `power` 1 for a heap or a pile).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Multiple<'a> {
+    /// Positions of one part per element.
+    pub counts: &'a [u128],
+    /// The parts of one component.
+    pub power: u64,
+    /// The copies of the component.
+    pub copies: u64,
+    /// How the copies are told apart.
+    pub order: Order,
+}
+
+impl Multiple<'_> {
+    /// The most bits of an exact coefficient of the copies: `K·log₂ Σ` for
+    /// ordered tuples, `log₂` of `(Σ + K)^K` for the others (`Σ` the
+    /// component's positions).
+    pub(crate) fn bits(&self) -> f64 {
+        let log2_sum = log2_total(self.counts) * self.power as f64;
+        let kf = self.copies as f64;
+        match self.order {
+            Order::Ordered => kf * log2_sum,
+            _ => kf * (log2_sum.exp2() + kf + 1.0).log2(),
+        }
     }
 }
 

@@ -210,8 +210,8 @@ impl Component for BoardToken {
 
     /// The sum of `dims` subtraction heaps in `0..=n−1`, through the
     /// quotient of the subtraction game.
-    fn misere_limits(&self) -> MisereLimits {
-        self.misere
+    fn misere_work(&self) -> u64 {
+        self.misere.max_work()
     }
     fn misere_histogram(&self, ctx: &mut Context<'_>) -> Result<crate::count::MisereHistogram, Error> {
         let heap =

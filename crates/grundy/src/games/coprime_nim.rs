@@ -95,8 +95,8 @@ impl Component for CoprimePile {
 
     /// Through the misère quotient of piles `1..=n−1` (a move subtracts a
     /// number coprime to the pile).
-    fn misere_limits(&self) -> MisereLimits {
-        self.misere
+    fn misere_work(&self) -> u64 {
+        self.misere.max_work()
     }
     fn misere_histogram(&self, ctx: &mut Context<'_>) -> Result<crate::count::MisereHistogram, Error> {
         let moves = |k: u64| (1..=k).filter(|&a| num_integer::gcd(a, k) == 1).map(|a| k - a).collect();

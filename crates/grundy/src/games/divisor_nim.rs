@@ -67,8 +67,8 @@ impl Component for DivisorPile {
         Histogram::dense(histogram(self.n))
     }
     /// Through the misère quotient of piles `1..=n` (a move subtracts a proper divisor).
-    fn misere_limits(&self) -> MisereLimits {
-        self.misere
+    fn misere_work(&self) -> u64 {
+        self.misere.max_work()
     }
     fn misere_histogram(&self, ctx: &mut Context<'_>) -> Result<MisereHistogram, Error> {
         super::misere::pile_histogram(

@@ -181,8 +181,8 @@ impl Component for Heap {
             Source::Arithmetic(a) => Ok(Histogram::Dyadic(a.histogram(self.min, self.n)?)),
         }
     }
-    fn misere_limits(&self) -> MisereLimits {
-        self.misere
+    fn misere_work(&self) -> u64 {
+        self.misere.max_work()
     }
     fn misere_histogram(&self, ctx: &mut Context<'_>) -> Result<MisereHistogram, Error> {
         super::misere::heap_histogram(&self.game, self.min, self.n, self.misere, ctx)

@@ -22,13 +22,13 @@ impl Ring for Exact {
     }
 
     /// A product of numbers of `w_a <= w_b` words: `(w_b / w_a)` balanced
-    /// products of `w_a`-word numbers, each about `w_a^1.465` units (num-bigint's
-    /// Toom-3; measured 10·w^1.465 ns from 4 to 50 000 words, a unit being
-    /// about the 10 ns of a modular product).
+    /// products of `w_a`-word numbers, each about `10·w_a^1.465` word
+    /// operations (num-bigint's Toom-3: measured 10·w^1.465 ns from 4 to
+    /// 50 000 words, a word operation being about a nanosecond).
     fn mul_cost(&self, bits_a: f64, bits_b: f64) -> f64 {
         let (a, b) = ((bits_a / 64.0).max(1.0), (bits_b / 64.0).max(1.0));
         let (short, long) = (a.min(b), a.max(b));
-        long / short * short.powf(1.465)
+        10.0 * long / short * short.powf(1.465)
     }
 
     type Elem = BigInt;

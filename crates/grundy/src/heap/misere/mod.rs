@@ -63,7 +63,7 @@ pub const DEFAULT_MISERE_LEN: usize = 200;
 /// The default work budget of a misère quotient computation (`misere_work`,
 /// steps of `budget.rs`): under a second on one core (0.2–0.5 s measured
 /// where it runs out; misère Kayles is certified with 4.6 million steps).
-pub const DEFAULT_MISERE_WORK: u64 = 10_000_000;
+pub const DEFAULT_MISERE_WORK: u64 = crate::count::monoid::DEFAULT_MISERE_WORK;
 
 /// The default work budget of `sequence --play misere`, which shows how
 /// far a quotient goes rather than answering a count: about five seconds.
