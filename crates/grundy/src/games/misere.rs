@@ -41,11 +41,12 @@ pub(crate) fn pile_histogram(
     limits: MisereLimits,
     ctx: &mut Context<'_>,
 ) -> Result<MisereHistogram, Error> {
-    if hi as usize > limits.max_len() * 8 {
+    let most = limits.max_len().saturating_mul(8);
+    if hi as usize > most {
         return Err(Error::TooLarge {
             what: format!("the misère quotient of piles up to {hi}"),
             estimate: format!("{hi} piles adjoined one by one"),
-            limit: format!("{} piles", limits.max_len() * 8),
+            limit: format!("{most} piles"),
             remedy: Remedy::Smaller("n"),
         });
     }
