@@ -154,7 +154,9 @@ impl<'a> Learner<'a> {
         )?
         .tokens;
         if self.helper.as_ref().is_none_or(|(h, old)| h.n != a.n || t > *old) {
+            self.work.room(a.bytes(), "the misère learner's helper")?;
             self.helper = Some((a.clone(), t));
+            self.work.hold(self.held());
         }
         Ok(())
     }
@@ -209,9 +211,10 @@ impl<'a> Learner<'a> {
         Ok(())
     }
 
-    /// The bytes the learner holds: the memo and the table.
+    /// The bytes the learner holds: the memo, the table and the helper.
     fn held(&self) -> u64 {
-        self.memo_keys + self.memo.capacity() as u64 * MEMO_SLOT + self.table_bytes(self.s.len(), self.t.len())
+        let helper = self.helper.as_ref().map_or(0, |(a, _)| a.bytes());
+        self.memo_keys + self.memo.capacity() as u64 * MEMO_SLOT + self.table_bytes(self.s.len(), self.t.len()) + helper
     }
 
     /// The bytes of a table of `states` states and `tests` tests: a row of
