@@ -39,6 +39,11 @@ Kayles 0.07.";
 /// half the memory, and exact answers of up to ten million digits.
 pub const MACHINE_BUDGET: Budget = Budget { max_exact_digits: 1.0e7, max_memory: 12 << 30 };
 
+/// `--max-memory`, for every subcommand that takes it.
+pub const MAX_MEMORY_HELP: &str = "The most memory the request may use, in bytes (expressions such as 16*2^30 \
+are accepted; the default, 12 GiB, is half this machine's): every stage's memory is estimated before it starts \
+and refused beyond this.";
+
 /// Count winning and losing positions of sums of impartial games, exactly or modulo M.
 #[derive(Parser, Debug)]
 #[command(name = "grundy", version, about)]
@@ -153,6 +158,8 @@ struct CountOptions {
     /// With --play misere: the work budget of the misère quotient and, apart, of the powers in its algebra, in steps of a few hundred nanoseconds (the default is under a second each); a count that needs more is refused, naming the heaps it reached or the steps its powers need.
     #[arg(long, value_parser = crate::number, default_value_t = grundy::MisereLimits::DEFAULT_MAX_WORK)]
     misere_work: u64,
+    #[arg(long, help = MAX_MEMORY_HELP, value_parser = crate::number, default_value_t = MACHINE_BUDGET.max_memory)]
+    max_memory: u64,
 }
 
 impl CountOptions {

@@ -151,7 +151,12 @@ pub fn run_count(
     counter: &impl Counter,
 ) -> crate::CliResult {
     let outcome = opts.outcome(default);
-    let (value, seconds) = timed(|| with_context(|ctx| counter.count_with(opts.arithmetic(), outcome, ctx)));
+    let (value, seconds) = timed(|| {
+        with_context(|ctx| {
+            ctx.budget.max_memory = opts.max_memory;
+            counter.count_with(opts.arithmetic(), outcome, ctx)
+        })
+    });
     let value = value.map_err(|e| CliError::Message(renamed_message(&e, &[("copies", copies)])))?;
     let modulus = opts.modulus.map(|m| m.get());
     Report { game, parameters, modulus, outcome, order: opts.order(), play: opts.play(), value, seconds }

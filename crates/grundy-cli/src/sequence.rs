@@ -40,9 +40,9 @@ pub struct SequenceArgs {
     /// With --play misere: the largest heap adjoined to the quotient while looking for its certificate.
     #[arg(long, value_parser = crate::number, default_value_t = MisereLimits::DEFAULT_MAX_LEN as u64)]
     misere_len: u64,
-    /// With --play misere: the work budget of the quotient, in steps of a few hundred nanoseconds (the default is a few seconds); the quotient is shown as far as it got, with the heap that could not be adjoined.
-    #[arg(long, value_parser = crate::number, default_value_t = MisereLimits::DEFAULT_EXPLORE_WORK)]
-    misere_work: u64,
+    /// With --play misere: the work budget of the quotient, in steps of a few hundred nanoseconds; the quotient is shown as far as it got, with the heap that could not be adjoined. Default: scaled to --len, --len^2 * 10^4 steps, at least 10^7 (under a second, every --len up to 31) and at most 10^8 (from --len 100 on).
+    #[arg(long, value_parser = crate::number)]
+    misere_work: Option<u64>,
     /// With --play misere: the work budget of the heaps' genus (positions evaluated and options generated, about 100 ns each).
     #[arg(long, value_parser = crate::number, default_value_t = GenusTable::DEFAULT_WORK)]
     genus_work: u64,
@@ -52,6 +52,8 @@ pub struct SequenceArgs {
     /// Threads of the computation (default: all cores); the values are the same for any number.
     #[arg(long, value_parser = crate::threads)]
     threads: Option<usize>,
+    #[arg(long, help = crate::MAX_MEMORY_HELP, value_parser = crate::number, default_value_t = crate::MACHINE_BUDGET.max_memory)]
+    max_memory: u64,
 }
 
 /// The analysis, resumed from `--resume` and kept in `--save` if asked.
@@ -82,8 +84,10 @@ fn analyze(game: &HeapGame, a: &SequenceArgs, limits: Limits) -> Result<Analysis
             }
         },
     };
-    let analysis =
-        with_context(|ctx| game.analyze_resumed(known.lanes(), a.len as usize, limits, ctx, &mut keep));
+    let analysis = with_context(|ctx| {
+        ctx.budget.max_memory = a.max_memory;
+        game.analyze_resumed(known.lanes(), a.len as usize, limits, ctx, &mut keep)
+    });
     if let Some(e) = failure {
         return Err(e);
     }
@@ -111,15 +115,15 @@ fn resume_error(e: Error, a: &SequenceArgs) -> CliError {
 
 pub fn run(a: &SequenceArgs) -> CliResult {
     let game = HeapGame::parse(a.moves.as_deref(), a.game.as_deref())?;
-    if let crate::PlayArg::Misere = a.play {
-        return misere(&game, a);
-    }
     if a.len > MAX_COMPUTE {
         return Err(Error::InvalidParameter {
             parameter: "len",
             reason: format!("is limited to {MAX_COMPUTE}"),
         }
         .into());
+    }
+    if let crate::PlayArg::Misere = a.play {
+        return misere(&game, a);
     }
     let limits = crate::with_threads(
         Limits::new(usize::try_from(a.max_len).unwrap_or(usize::MAX), a.max_work)?,
@@ -201,6 +205,12 @@ pub fn run(a: &SequenceArgs) -> CliResult {
 /// when its periodicity theorem applies), its P-portion and multiplication
 /// table (the heaps' images generate it), and the pretending function `Φ` of
 /// heaps `0..len` (`Φ(0)` is the identity), with each heap's misère outcome.
+///
+/// The work budget is scaled to `--len` unless `--misere-work` is given
+/// ([`MisereLimits::explore_work`]), the memory of every stage is checked
+/// against `--max-memory` before it is allocated, and the values are written
+/// as they are computed (none is kept), so `--len` is bounded as for normal
+/// play only by the length of the answer.
 fn misere(game: &HeapGame, a: &SequenceArgs) -> CliResult {
     if a.save.is_some() || a.resume.is_some() || a.plot.is_some() {
         return Err(CliError::Message(
@@ -209,26 +219,38 @@ fn misere(game: &HeapGame, a: &SequenceArgs) -> CliResult {
         ));
     }
     let bound = usize::try_from(a.misere_len).unwrap_or(usize::MAX);
-    let limits = MisereLimits::default().with_max_len(bound).with_max_work(a.misere_work);
-    let q = with_context(|ctx| MisereQuotient::explore(game, limits, ctx))?;
+    let work = a.misere_work.unwrap_or_else(|| MisereLimits::explore_work(a.len));
+    let limits = MisereLimits::new(bound, work)?;
+    let within = |ctx: &mut grundy::Context<'_>| ctx.budget.max_memory = a.max_memory;
+    let q = with_context(|ctx| {
+        within(ctx);
+        MisereQuotient::explore(game, limits, ctx)
+    })?;
     let m = q.monoid();
-    let shown: Vec<u32> = (0..a.len).map_while(|k| q.phi(k)).collect();
-    let outcomes: Vec<&str> = shown.iter().map(|&x| if m.is_p(x) { "P" } else { "N" }).collect();
+    // heaps 0..shown have a value: all asked for when certified, else up to the bound
+    let shown = if q.period().is_some() { a.len } else { a.len.min(q.bound() as u64 + 1) };
+    let phi = |k: u64| q.phi(k).expect("a heap within the bound or the period");
+    let outcome = |k: u64| if m.is_p(phi(k)) { "P" } else { "N" };
     let order = m.order();
     let table: Vec<&[u32]> = m.table().chunks(order.max(1)).collect();
     let certified = q.period().is_some();
     let genus_bound = q.bound().min(a.len.saturating_sub(1) as usize);
-    let genus = with_context(|ctx| GenusTable::of_game(game, genus_bound, a.genus_work, ctx))?;
+    let genus = with_context(|ctx| {
+        within(ctx);
+        GenusTable::of_game(game, genus_bound, a.genus_work, ctx)
+    })?;
     let presentation = q.presentation()?;
     let generators: Vec<(&str, usize)> =
         presentation.generators().map(|(name, heap, _)| (name, heap)).collect();
     let relations = presentation.relation_strings();
     let p_words: Vec<String> = m.p_portion().into_iter().map(|x| presentation.word_of(x)).collect();
+    let mut out = Stream::new();
     if a.json {
         let genera: Vec<_> = (1..=genus.len())
             .map(|n| json!({"gamma": genus.gamma(n), "normal": genus.normal(n), "symbol": genus.symbol(n)}))
             .collect();
-        emit(json!({
+        // the keys sorted, as a JSON object prints them; the two long lists are written as they are computed
+        let object = json!({
             "certified": certified,
             "game": game.describe(),
             "genus": genera,
@@ -237,7 +259,7 @@ fn misere(game: &HeapGame, a: &SequenceArgs) -> CliResult {
             "misere_len": q.bound(),
             "misere_values": genus.misere_values(),
             "order": order,
-            "outcomes": outcomes,
+            "outcomes": null,
             "p_portion": m.p_portion(),
             "period": q.period().map(|(n0, p)| json!({"from": n0, "period": p})),
             "play": "misere",
@@ -247,32 +269,44 @@ fn misere(game: &HeapGame, a: &SequenceArgs) -> CliResult {
                 "p_portion": p_words,
                 "relations": relations,
             },
-            "pretending": shown,
+            "pretending": null,
             "stopped": q.stopped(),
             "table": table,
             "work": q.spent(),
-        }));
+        });
+        out.put("{");
+        for (i, (key, value)) in object.as_object().into_iter().flatten().enumerate() {
+            out.put(if i == 0 { "" } else { "," }).put(json!(key)).put(":");
+            match key.as_str() {
+                "outcomes" => list(out.put("["), shown, ",", |k| json!(outcome(k))).put("]"),
+                "pretending" => list(out.put("["), shown, ",", phi).put("]"),
+                _ => out.put(value),
+            };
+        }
+        out.put("}").line();
         return Ok(());
     }
-    let list = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
-    emit(format!("quotient order: {order} (heaps up to {})", q.bound()));
-    emit(format!("identity: {}", m.identity()));
-    emit(format!("P-portion: {}", list(&m.p_portion())));
-    emit(format!("pretending function: {}", list(&shown)));
-    emit(format!("outcomes: {}", outcomes.join(" ")));
+    let words = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+    out.put(format_args!("quotient order: {order} (heaps up to {})", q.bound())).line();
+    out.put(format_args!("identity: {}", m.identity())).line();
+    out.put(format_args!("P-portion: {}", words(&m.p_portion()))).line();
+    out.put("pretending function: ");
+    list(&mut out, shown, " ", phi).line();
+    out.put("outcomes: ");
+    list(&mut out, shown, " ", outcome).line();
     let heaps = match (genus.len(), genus.complete()) {
         (0, true) => "no heaps".to_string(),
         (n, true) => format!("heaps 1 to {n}"),
         (n, false) => format!("heaps 1 to {n}; heap {} is beyond --genus-work {}", n + 1, a.genus_work),
     };
-    emit(format!("misère nim-values ({heaps}): {}", list(&genus.misere_values())));
+    out.put(format_args!("misère nim-values ({heaps}): {}", words(&genus.misere_values()))).line();
     let symbols: Vec<String> = (1..=genus.len()).filter_map(|n| genus.symbol(n)).collect();
-    emit(format!("genus ({heaps}): {}", symbols.join(" ")));
+    out.put(format_args!("genus ({heaps}): {}", symbols.join(" "))).line();
     let named: Vec<String> = generators.iter().map(|(name, heap)| format!("{name} = heap {heap}")).collect();
-    emit(format!("generators: {}", named.join(", ")));
-    emit(format!("relations: {}", relations.join(", ")));
-    emit(format!("P-portion as words: {}", p_words.join(", ")));
-    emit(match q.period() {
+    out.put(format_args!("generators: {}", named.join(", "))).line();
+    out.put(format_args!("relations: {}", relations.join(", "))).line();
+    out.put(format_args!("P-portion as words: {}", p_words.join(", "))).line();
+    out.put(match q.period() {
         Some((n0, p)) => {
             format!("certified: yes, Φ(n + {p}) = Φ(n) for n >= {n0} and the quotient is stable")
         }
@@ -290,6 +324,21 @@ fn misere(game: &HeapGame, a: &SequenceArgs) -> CliResult {
                 None => format!("certified: no, the quotient holds for heaps up to {}; {why}", q.bound()),
             },
         },
-    });
+    })
+    .line();
     Ok(())
+}
+
+/// Writes `item(k)` for the heaps `k` in `0..len`, separated by `separator`,
+/// each as it is computed.
+fn list<'s, T: std::fmt::Display>(
+    out: &'s mut Stream,
+    len: u64,
+    separator: &str,
+    item: impl Fn(u64) -> T,
+) -> &'s mut Stream {
+    for k in 0..len {
+        out.put(if k == 0 { "" } else { separator }).put(item(k));
+    }
+    out
 }

@@ -1019,3 +1019,72 @@ fn threads_change_no_output() {
         ok_line(&[&heaps[..], &["--threads", "2"]].concat())
     );
 }
+
+/// `sequence --play misere --len` is bounded as for normal play (the values
+/// are written as they are computed, none is kept): past 2^30 it is refused
+/// at once in one line, status 2, nothing on stdout (it aborted allocating
+/// 32 GiB); invalid budgets are refused, not clamped.
+#[test]
+fn misere_sequence_lengths_are_bounded_like_normal_ones() {
+    for len in ["2^30+1", "2^31", "10^18+1", "2^64-1"] {
+        let err = refused(&["sequence", "--game", "0.77", "--play", "misere", "--len", len]);
+        assert!(err.contains("--len is limited to 1073741824"), "{err}");
+    }
+    // a long answer of a certified game: every value, from the period
+    let text = stdout(&grundy(&["sequence", "--game", "0.77", "--play", "misere", "--len", "2^16"]));
+    let phi = text.lines().find(|l| l.starts_with("pretending function: ")).unwrap();
+    let values: Vec<&str> = phi["pretending function: ".len()..].split(' ').collect();
+    assert_eq!(values.len(), 1 << 16);
+    assert_eq!(values[71 + 12 * 5000], values[71]);
+    for (flag, value) in [("--misere-len", "0"), ("--misere-work", "0")] {
+        let err = refused(&["sequence", "--game", "0.77", "--play", "misere", flag, value]);
+        assert!(err.contains(&format!("{flag} must be at least 1")), "{err}");
+    }
+}
+
+/// Every stage of the misère quotient estimates its memory before it
+/// allocates: the sequence stops at the heap whose stage would pass
+/// `--max-memory`, saying so, and a count that needs it is refused in one
+/// line naming the limit and the flag.
+#[test]
+fn misere_memory_is_estimated_before_it_is_allocated() {
+    let args = ["sequence", "--game", "0.6", "--play", "misere", "--max-memory", "10^6"];
+    let o = grundy(&args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let line = out.lines().find(|l| l.starts_with("certified:")).unwrap();
+    assert!(line.contains("of memory") && line.ends_with("(raise --max-memory)"), "{line}");
+    let count = ["heaps", "--game", "0.6", "--n", "16", "--piles", "2", "--play", "misere"];
+    let err = refused(&[&count[..], &["--max-memory", "10^6"]].concat());
+    assert!(
+        err.contains("of memory (limit --max-memory 976.6 KiB)") && err.contains("raise --max-memory"),
+        "{err}"
+    );
+    assert!(ok_line(&[&count[..], &["--max-memory", "10^9"]].concat()).parse::<u64>().is_ok());
+}
+
+/// `sequence --play misere --len L` needs the quotient of the heaps below
+/// `L`: by default its budget is scaled to `L` (10^7 steps for every `L` up
+/// to 31, a tenth of the budget of the default length), so it answers in
+/// well under a second, saying how far the quotient holds and why it
+/// stopped; it spent the whole 10^8 before. An explicit `--misere-work` is
+/// used as given.
+#[test]
+fn a_short_misere_sequence_spends_a_budget_scaled_to_its_length() {
+    let run = |args: &[&str]| -> serde_json::Value {
+        let base = ["sequence", "--play", "misere", "--json"];
+        serde_json::from_str(&ok_line(&[&base[..], args].concat())).unwrap()
+    };
+    for (game, len) in [("0.16", "10"), ("4!.0", "20"), ("0.6", "20"), ("0.07", "5")] {
+        let v = run(&["--game", game, "--len", len]);
+        let work = v["work"].as_u64().unwrap();
+        assert!(work <= 11_000_000, "{game}: {work} steps");
+        let shown = v["pretending"].as_array().unwrap().len() as u64;
+        let reached = v["misere_len"].as_u64().unwrap();
+        assert_eq!(shown, (reached + 1).min(len.parse().unwrap()), "{game}");
+    }
+    // the twenty values of Grundy's game are within that budget
+    assert_eq!(run(&["--game", "4!.0", "--len", "20"])["pretending"].as_array().unwrap().len(), 20);
+    let v = run(&["--game", "0.16", "--len", "10", "--misere-work", "2e7"]);
+    assert!(v["work"].as_u64().unwrap() > 19_000_000, "{v}");
+}

@@ -28,34 +28,35 @@ use crate::error::Error;
 const MAX_SEED: usize = 128;
 
 /// The quotient so far and what each way of extending it needs.
-pub(super) struct Steps {
-    learner: Learner,
+pub(super) struct Steps<'a> {
+    /// The learner, and the budget every search below charges
+    /// (`budget.rs`), `learner.work`.
+    learner: Learner<'a>,
     known: Option<Known>,
     /// `opts[k]`: the options of letter `k` (index 0 unused).
     opts: Vec<Vec<Vec<u32>>>,
     /// `size[k]`: the heap size of letter `k`.
     size: Vec<u64>,
     fast: bool,
-    /// Every search below charges it (`budget.rs`).
-    work: Budget,
 }
 
-impl Steps {
-    /// Steps within `caps`, spending at most `max_work` steps in all.
-    pub fn new(caps: Caps, max_work: u64, fast: bool) -> Self {
-        Steps {
-            learner: Learner::new(caps, fast),
-            known: None,
-            opts: vec![vec![]],
-            size: vec![0],
-            fast,
-            work: Budget::new(max_work),
-        }
+impl<'a> Steps<'a> {
+    /// Steps within `caps`, spending `work`.
+    pub fn new(caps: Caps, work: Budget<'a>, fast: bool) -> Self {
+        let mut learner = Learner::new(caps, fast);
+        learner.work = work;
+        Steps { learner, known: None, opts: vec![vec![]], size: vec![0], fast }
     }
 
     /// The steps spent so far.
     pub fn spent(&self) -> u64 {
-        self.work.spent()
+        self.learner.work.spent()
+    }
+
+    /// The budget: charged for work outside the steps below, and asked
+    /// whether to go on.
+    pub fn work(&mut self) -> &mut Budget<'a> {
+        &mut self.learner.work
     }
 
     /// The quotient of the letters adjoined so far (`{1}` before the first).
@@ -71,6 +72,11 @@ impl Steps {
         })
     }
 
+    /// The order of the quotient so far.
+    pub fn order(&self) -> usize {
+        self.known.as_ref().map_or(1, |k| k.order)
+    }
+
     /// Adds the letters the learner has not seen.
     fn catch_up(&mut self) -> Result<(), Error> {
         for k in self.learner.n() + 1..self.opts.len() {
@@ -83,9 +89,18 @@ impl Steps {
     pub fn adjoin(&mut self, opts: Vec<Vec<u32>>, size: u64) -> Result<(), Error> {
         self.opts.push(opts);
         self.size.push(size);
+        let r = self.extend();
+        // the failed candidates are dropped
+        self.learner.work.keep(0);
+        r
+    }
+
+    /// `Q_n` from `Q_{n−1}` and the options of the letter just pushed, by
+    /// the first step that proves it.
+    fn extend(&mut self) -> Result<(), Error> {
         let mut failed = Vec::new();
         if let (true, Some(k)) = (self.fast, &mut self.known)
-            && let Some((x, inter)) = extend::unchanged(k, &self.opts, &mut self.work)?
+            && let Some((x, inter)) = extend::unchanged(k, &self.opts, &mut self.learner.work)?
         {
             k.phi.push(x);
             k.m += 1;
@@ -93,7 +108,7 @@ impl Steps {
             return Ok(());
         }
         if let (true, Some(k)) = (self.fast, &self.known) {
-            match grow::grown(k, &self.opts, &self.size, &mut self.work)? {
+            match grow::grown(k, &self.opts, &self.size, &mut self.learner.work)? {
                 Grown::Proved(g) => {
                     self.known = Some(g);
                     return Ok(());
@@ -101,11 +116,7 @@ impl Steps {
                 Grown::Failed(f) => failed = f,
             }
         }
-        // the learner spends the budget while it learns
-        self.learner.work = self.work;
-        let learned = self.learn(&failed);
-        self.work = self.learner.work;
-        let k = learned?;
+        let k = self.learn(&failed)?;
         self.learner.set_known(k.clone());
         self.known = Some(k);
         Ok(())
@@ -135,7 +146,9 @@ impl Steps {
             }
         }
         let learned = self.learner.learn()?;
-        let r = reduce::reduce(&learned, &mut self.learner.work)?;
+        let max_order = self.learner.work.max_order();
+        let r = reduce::reduce(&learned, &mut self.learner.work)?
+            .map_err(|count| reduce::too_many(learned.n, count, max_order))?;
         let mut k = Known {
             m: self.opts.len() - 1,
             phi: r.phi,

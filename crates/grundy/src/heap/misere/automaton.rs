@@ -35,6 +35,11 @@ impl Automaton {
     pub fn step(&self, q: u32, k: u32) -> u32 {
         self.delta[q as usize * (self.n + 1) + k as usize]
     }
+    /// The bytes it holds (transitions, outcomes, access words), about.
+    pub fn bytes(&self) -> u64 {
+        let words: usize = self.access.iter().map(|w| 24 + 4 * w.len()).sum();
+        (4 * self.delta.len() + self.p.len() + words) as u64
+    }
     pub fn run(&self, mut q: u32, word: &[u32]) -> u32 {
         for &k in word {
             q = self.step(q, k);

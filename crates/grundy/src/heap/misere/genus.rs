@@ -79,7 +79,9 @@
 //! `max_work`: heaps `1, 2, …` are done in order until the budget runs out,
 //! and [`GenusTable::len`] says how far it got (the work of an unfinished heap
 //! is not reported). Memory: one key (the multiset) and `c + 2` values per
-//! position, so `O(max_work)` words.
+//! position, so `O(max_work)` words; the bytes of the keys and values are
+//! counted as they are made, and the computation is refused (naming
+//! `max_memory`) before they pass the context's [`crate::Budget::max_memory`].
 
 use crate::count::Context;
 use crate::error::Error;
@@ -144,14 +146,14 @@ impl GenusTable {
         max_work: u64,
         ctx: &mut Context<'_>,
     ) -> Result<Self, Error> {
-        let mut s = Search::new(max_work);
+        let mut s = Search::new(max_work, ctx.budget.max_memory);
         let mut genera = Vec::new();
         // heap sizes are kept as u32; the work budget ends far below
         for n in 1..=bound.min(u32::MAX as usize) {
             if !s.add_heap(n, options(n as u64)?)? {
                 break;
             }
-            let root = s.intern(if s.heaps[n].is_empty() { vec![] } else { vec![n as u32] });
+            let root = s.intern(if s.heaps[n].is_empty() { vec![] } else { vec![n as u32] })?;
             if !s.evaluate(root, ctx)? {
                 break;
             }
@@ -253,13 +255,16 @@ struct Search {
     entries: Vec<Option<Entry>>,
     work: u64,
     max_work: u64,
+    /// The bytes of the keys and entries made, and their limit.
+    bytes: u64,
+    max_memory: u64,
     /// When to report progress next (and look for an interruption).
     next_progress: u64,
     mex: Mex,
 }
 
 impl Search {
-    fn new(max_work: u64) -> Self {
+    fn new(max_work: u64, max_memory: u64) -> Self {
         Search {
             heaps: vec![vec![]],
             normal: vec![0],
@@ -268,6 +273,8 @@ impl Search {
             entries: Vec::new(),
             work: 0,
             max_work,
+            bytes: 0,
+            max_memory,
             next_progress: 1 << 16,
             mex: Mex::new(),
         }
@@ -297,20 +304,26 @@ impl Search {
         Ok(true)
     }
 
-    fn intern(&mut self, key: Vec<u32>) -> u32 {
+    fn intern(&mut self, key: Vec<u32>) -> Result<u32, Error> {
         if let Some(&id) = self.ids.get(key.as_slice()) {
-            return id;
+            return Ok(id);
+        }
+        // the key twice (map and list, with the allocator's header), a slot
+        // of the map over its load factor, twice while it grows, and an entry
+        self.bytes += 2 * (4 * key.len() as u64 + 32) + 64 + 40;
+        if self.bytes > self.max_memory {
+            return Err(super::budget::memory_error("the misère genus", self.bytes, self.max_memory));
         }
         let id = self.keys.len() as u32;
         let key: Box<[u32]> = key.into_boxed_slice();
         self.ids.insert(key.clone(), id);
         self.keys.push(key);
         self.entries.push(None);
-        id
+        Ok(id)
     }
 
     /// The options of a position: one heap replaced by one of its options.
-    fn options(&mut self, id: u32) -> Vec<u32> {
+    fn options(&mut self, id: u32) -> Result<Vec<u32>, Error> {
         let key = self.keys[id as usize].clone();
         let mut out = Vec::new();
         for (i, &h) in key.iter().enumerate() {
@@ -321,12 +334,12 @@ impl Search {
                 let mut next: Vec<u32> = key[..i].iter().chain(&key[i + 1..]).copied().collect();
                 next.extend_from_slice(&self.heaps[h as usize][o]);
                 next.sort_unstable();
-                out.push(self.intern(next));
+                out.push(self.intern(next)?);
             }
         }
         out.sort_unstable();
         out.dedup();
-        out
+        Ok(out)
     }
 
     /// Evaluates `root` and every position below it; `false` when the work
@@ -342,7 +355,7 @@ impl Search {
             let opts = match top.1.take() {
                 Some(o) => o,
                 None => {
-                    let o = self.options(id);
+                    let o = self.options(id)?;
                     let work = self.work.saturating_add(1 + o.len() as u64);
                     if work > self.max_work {
                         return Ok(false);
@@ -361,6 +374,7 @@ impl Search {
             if missing.is_empty() {
                 let (id, opts) = stack.pop().expect("the top");
                 let entry = entry(&self.entries, &mut self.mex, &opts.expect("options"))?;
+                self.bytes += 4 * entry.vals.len() as u64 + 16;
                 self.entries[id as usize] = Some(entry);
             } else {
                 stack.extend(missing.into_iter().map(|o| (o, None)));

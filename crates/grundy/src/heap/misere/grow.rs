@@ -91,7 +91,7 @@ pub(super) fn grown(
     };
     let Some(first) = failed.first() else { return Ok(Grown::Failed(failed)) };
     // the reduced candidate predicts alike, on fewer states
-    let mut base = reduced(first, spent)?;
+    let Some(mut base) = reduced(first, spent)? else { return Ok(Grown::Failed(failed)) };
     let mut truths: Vec<(Vec<u32>, bool)> = Vec::new();
     let mut work = MAX_WORK;
     for round in 0..=MAX_ROUNDS {
@@ -102,7 +102,8 @@ pub(super) fn grown(
         let Some(least) = f.least.filter(|_| round < MAX_ROUNDS) else { break };
         truths.push(least);
         let Some(next) = recalibrate(&base, n, all_opts, size, &truths, spent)? else { break };
-        base = reduced(&next, spent)?;
+        let Some(next) = reduced(&next, spent)? else { break };
+        base = next;
     }
     Ok(Grown::Failed(failed))
 }
@@ -125,7 +126,7 @@ pub(super) fn fresh_candidates(
         counted.push((n as u32, CAP_NEW));
         let Some(a) = build(known, n, all_opts, size, &counted, spent)? else { break };
         // checked reduced (fewer states), the least failure as the witness
-        let base = reduced(&a, spent)?;
+        let Some(base) = reduced(&a, spent)? else { break };
         if proved(&base, all_opts, spent)? {
             return Ok(Ok(finish(base, all_opts)));
         }
@@ -134,6 +135,7 @@ pub(super) fn fresh_candidates(
             break;
         };
         failed.push(a);
+        spent.keep(failed.iter().map(Automaton::bytes).sum());
         let mut more: Vec<u32> = witness.into_iter().filter(|&k| k as usize != n && !fresh.contains(&k)).collect();
         more.sort_unstable();
         more.dedup();
@@ -194,10 +196,13 @@ fn subsets(items: &[u32], r: usize) -> Vec<Vec<u32>> {
     out
 }
 
-/// The reduced quotient of a candidate's automaton (heaps `1..=n`).
-fn reduced(a: &Automaton, spent: &mut Budget) -> Result<Known, Error> {
-    let r = reduce(a, spent)?;
-    Ok(Known { m: a.n, phi: r.phi, order: r.order, table: r.table, identity: r.identity, p: r.p, inter: vec![] })
+/// The reduced quotient of a candidate's automaton (heaps `1..=n`); `None`
+/// when it has more elements than a quotient may have (were the candidate
+/// proved, the quotient would be refused; the learner may still find a
+/// smaller one), found before its table is built.
+fn reduced(a: &Automaton, spent: &mut Budget) -> Result<Option<Known>, Error> {
+    let Ok(r) = reduce(a, spent)? else { return Ok(None) };
+    Ok(Some(Known { m: a.n, phi: r.phi, order: r.order, table: r.table, identity: r.identity, p: r.p, inter: vec![] }))
 }
 
 /// Whether Theorem V proves a reduced candidate: as an automaton on its
@@ -278,6 +283,8 @@ fn build(
     if states > MAX_STATES {
         return Ok(None);
     }
+    // per state: its row of the automaton, its access word, its place in the order and its outcome
+    spent.room(states as u64 * (4 * (n as u64 + 1) + 96), "a misère candidate")?;
     spent.spend(states as u64 * (n as u64 + 1).div_ceil(8).max(1))?;
     let id = |x: u32, counts: &[usize]| slot[x as usize] * combos + ctr.code(counts);
     // a move's result: the class of its uncounted heaps and the counted ones

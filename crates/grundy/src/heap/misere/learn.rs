@@ -29,7 +29,7 @@ pub(super) struct Caps {
     pub max_states: usize,
 }
 
-pub(super) struct Learner {
+pub(super) struct Learner<'a> {
     /// `opts[k]`: the options of heap `k` (lists of nonempty heaps), `k` in `1..=n`.
     opts: Vec<Vec<Vec<u32>>>,
     memo: rustc_hash::FxHashMap<Vec<u16>, bool>,
@@ -42,14 +42,26 @@ pub(super) struct Learner {
     caps: Caps,
     /// Charged a step per query, position expanded and option looked up,
     /// and by the searches of `frontier.rs` and `stuck.rs` (`budget.rs`);
-    /// the owner lends it.
-    pub work: Budget,
+    /// its owner sets it.
+    pub work: Budget<'a>,
+    /// The bytes of the memo's keys (their allocations), for `work.hold`.
+    memo_keys: u64,
     /// `size[k]`: the tokens of heap `k`.
     size: Vec<u64>,
     /// With the frontier on, a commutative candidate and its frontier `T`
     /// (`frontier.rs`): sums of fewer tokens are answered by it.
     helper: Option<(Automaton, u64)>,
     frontier: bool,
+}
+
+/// The bytes of a memo slot: the key's vector and the outcome, and the
+/// table's control byte, over its load factor (7/8), rounded up.
+const MEMO_SLOT: u64 = 40;
+
+/// The bytes of a memo key's allocation: `len` counts, rounded to the
+/// allocator's 16-byte chunks with its 8-byte header, at least 32.
+fn memo_key_bytes(len: usize) -> u64 {
+    ((2 * len as u64 + 8).div_ceil(16) * 16).max(32)
 }
 
 fn trimmed(v: &[u16]) -> &[u16] {
@@ -65,7 +77,7 @@ fn too_large(what: String, estimate: String, limit: String) -> Error {
     Error::TooLarge { what, estimate, limit, remedy: Remedy::Smaller("misere_len") }
 }
 
-impl Learner {
+impl<'a> Learner<'a> {
     /// A learner; with `frontier` on, outcome queries below a candidate's
     /// frontier are answered by the candidate (`frontier.rs`).
     pub fn new(caps: Caps, frontier: bool) -> Self {
@@ -81,7 +93,8 @@ impl Learner {
             t: vec![vec![]],
             ext: vec![vec![vec![false]]],
             caps,
-            work: Budget::new(u64::MAX),
+            work: Budget::default(),
+            memo_keys: 0,
         }
     }
 
@@ -141,7 +154,9 @@ impl Learner {
         )?
         .tokens;
         if self.helper.as_ref().is_none_or(|(h, old)| h.n != a.n || t > *old) {
+            self.work.room(a.bytes(), "the misère learner's helper")?;
             self.helper = Some((a.clone(), t));
+            self.work.hold(self.held());
         }
         Ok(())
     }
@@ -164,6 +179,7 @@ impl Learner {
         self.ext = Vec::new();
         let mut rows = std::collections::HashSet::new();
         for w in states {
+            self.table_room(self.s.len() + 1, self.t.len())?;
             let v = self.vec_of(&w);
             let ext = self.ext_rows(&v)?;
             if rows.insert(ext[0].clone()) {
@@ -175,16 +191,47 @@ impl Learner {
         Ok(())
     }
 
-    /// The position replacing one heap `k` of `v` by option `o`, trimmed.
-    fn option_of(v: &[u16], k: usize, o: &[u32]) -> Vec<u16> {
-        let mut w = v.to_vec();
-        w[k - 1] -= 1;
-        for &a in o {
-            w[a as usize - 1] += 1;
+    /// Records an outcome in the memo. The memo lives as long as the
+    /// computation: its bytes (keys, and slots of the table) are held in
+    /// the budget, and before its table grows (doubling: both tables live
+    /// while it is rehashed) the growth is checked against the memory limit
+    /// and reserved with `try_reserve`.
+    fn remember(&mut self, pos: Vec<u16>, b: bool) -> Result<(), Error> {
+        let slots = |capacity: usize| capacity as u64 * MEMO_SLOT;
+        if self.memo.len() == self.memo.capacity() {
+            let more = self.memo.capacity().max(16);
+            let what = "the misère outcome search";
+            let grown = slots(self.memo.capacity() + more);
+            self.work.room(grown, what)?;
+            self.memo.try_reserve(more).map_err(|_| self.work.refused(what, grown))?;
         }
-        let len = trimmed(&w).len();
-        w.truncate(len);
-        w
+        self.memo_keys += memo_key_bytes(pos.len());
+        self.memo.insert(pos, b);
+        self.work.hold(self.held());
+        Ok(())
+    }
+
+    /// The bytes the learner holds: the memo, the table and the helper.
+    fn held(&self) -> u64 {
+        let helper = self.helper.as_ref().map_or(0, |(a, _)| a.bytes());
+        self.memo_keys + self.memo.capacity() as u64 * MEMO_SLOT + self.table_bytes(self.s.len(), self.t.len()) + helper
+    }
+
+    /// The bytes of a table of `states` states and `tests` tests: a row of
+    /// outcomes per state and heap `0..=n` (a vector, its capacity up to
+    /// twice its length), and the positions of the states and tests.
+    fn table_bytes(&self, states: usize, tests: usize) -> u64 {
+        let n = self.n() as u64;
+        let rows = states as u64 * (n + 1);
+        rows * (48 + 2 * tests as u64) + (states + tests) as u64 * (48 + 2 * n)
+    }
+
+    /// Checks, before the table grows to `states` states and `tests` tests,
+    /// that it fits beside what the learner holds.
+    fn table_room(&mut self, states: usize, tests: usize) -> Result<(), Error> {
+        self.work.hold(self.held());
+        let more = self.table_bytes(states, tests).saturating_sub(self.table_bytes(self.s.len(), self.t.len()));
+        self.work.room(more, "the misère learner's table")
     }
 
     /// Whether the sum with counts `v` (heap `k` at index `k − 1`) is a misère
@@ -205,7 +252,7 @@ impl Learner {
                     None
                 }
                 Err(b) => {
-                    self.memo.insert(next, b);
+                    self.remember(next, b)?;
                     Some(b)
                 }
             };
@@ -220,7 +267,7 @@ impl Learner {
                         continue;
                     }
                     let (pos, _) = stack.pop().expect("a frame");
-                    self.memo.insert(pos, false);
+                    self.remember(pos, false)?;
                     r = Some(false);
                     continue;
                 }
@@ -229,7 +276,7 @@ impl Learner {
                     None => {
                         // every option is N
                         let (pos, _) = stack.pop().expect("a frame");
-                        self.memo.insert(pos, true);
+                        self.remember(pos, true)?;
                         r = Some(true);
                     }
                     Some(w) => match self.quick(&w) {
@@ -253,15 +300,22 @@ impl Learner {
         self.work.spend(1 + options as u64)?;
         let mut unknown = Vec::new();
         let mut moved = false;
+        // each option made in place (its heaps are smaller than the one moved),
+        // copied only when it is not known
+        let mut w = pos.to_vec();
         for k in (1..=pos.len()).filter(|&k| pos[k - 1] > 0) {
             for o in &self.opts[k] {
                 moved = true;
-                let w = Self::option_of(pos, k, o);
-                match self.quick(&w) {
+                w[k - 1] -= 1;
+                o.iter().for_each(|&a| w[a as usize - 1] += 1);
+                let option = trimmed(&w);
+                match self.quick(option) {
                     Some(true) => return Ok(Err(false)),
                     Some(false) => {}
-                    None => unknown.push(w),
+                    None => unknown.push(option.to_vec()),
                 }
+                w[k - 1] += 1;
+                o.iter().for_each(|&a| w[a as usize - 1] -= 1);
             }
         }
         if unknown.is_empty() {
@@ -313,6 +367,7 @@ impl Learner {
         self.opts.push(options);
         self.size.push(size);
         let n = self.n();
+        self.table_room(self.s.len(), self.t.len())?;
         for v in self.s.iter_mut().chain(self.t.iter_mut()) {
             v.resize(n, 0);
         }
@@ -328,6 +383,7 @@ impl Learner {
         if self.t.contains(&v) {
             return Err(Error::Internal("a misère counterexample gave a test already present".into()));
         }
+        self.table_room(self.s.len(), self.t.len() + 1)?;
         self.t.push(v.clone());
         for i in 0..self.s.len() {
             for k in 0..=self.n() {
@@ -366,6 +422,7 @@ impl Learner {
                                 format!("{} elements", self.caps.max_states),
                             ));
                         }
+                        self.table_room(self.s.len() + 1, self.t.len())?;
                         let g = plus(&self.s[i], &self.unit(k));
                         let mut word = self.access[i].clone();
                         word.push(k as u32);

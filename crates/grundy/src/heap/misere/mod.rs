@@ -39,16 +39,28 @@ pub use options::{code_options, heap_options};
 use crate::count::{BipartiteMonoid, Context, Presentation};
 use crate::error::{Error, Remedy};
 use crate::heap::HeapGame;
+use budget::Budget;
 use learn::Caps;
 use std::sync::Arc;
 
-/// How far a misère quotient computation may go.
+/// How far a misère quotient computation may go: the largest heap adjoined
+/// (`misere_len`), the work budget in steps (`misere_work`) and the most
+/// elements of a quotient. Its memory is bounded by the context's
+/// [`crate::Budget::max_memory`].
+///
+/// [`MisereLimits::new`] refuses invalid values (as [`crate::Limits::new`]
+/// does); the `with_*` setters take any value, and a computation refuses
+/// limits that are not valid before it starts.
 ///
 /// ```
 /// use grundy::heap::misere::MisereLimits;
 ///
 /// let limits = MisereLimits::default().with_max_len(40);
 /// assert_eq!(limits.max_len(), 40);
+/// assert!(MisereLimits::new(0, 1000).is_err());
+/// assert!(MisereLimits::new(40, 0).is_err());
+/// assert_eq!(MisereLimits::new(40, 1000)?.max_work(), 1000);
+/// # Ok::<(), grundy::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MisereLimits {
@@ -80,23 +92,54 @@ impl MisereLimits {
     pub const DEFAULT_MAX_LEN: usize = DEFAULT_MISERE_LEN;
     /// The default work budget of a count: 10^7 steps, under a second.
     pub const DEFAULT_MAX_WORK: u64 = DEFAULT_MISERE_WORK;
-    /// The default work budget of an exploration (`sequence --play misere`): 10^8 steps.
+    /// The default work budget of an exploration (`sequence --play misere`) of
+    /// 100 heaps or more: 10^8 steps.
     pub const DEFAULT_EXPLORE_WORK: u64 = DEFAULT_MISERE_EXPLORE_WORK;
 
-    /// Heaps up to `max_len` (`misere_len`) are adjoined looking for a certificate.
+    /// Heaps up to `max_len` (at least 1) and `max_work` steps (at least 1),
+    /// the default order; refused otherwise.
+    pub fn new(max_len: usize, max_work: u64) -> Result<Self, Error> {
+        let limits = MisereLimits::default().with_max_len(max_len).with_max_work(max_work);
+        limits.check_len()?;
+        limits.check_work()?;
+        Ok(limits)
+    }
+
+    /// The default work budget of an exploration that shows the heaps
+    /// `0..len` ([`MisereQuotient::explore`] for `sequence --play misere
+    /// --len`): scaled to the request, `len² · 10^4` steps, at least the
+    /// count's default [`MisereLimits::DEFAULT_MAX_WORK`] (10^7, under a
+    /// second: every `len` up to 31) and at most
+    /// [`MisereLimits::DEFAULT_EXPLORE_WORK`] (10^8, from `len` 100 on).
+    ///
+    /// ```
+    /// use grundy::heap::misere::MisereLimits;
+    ///
+    /// assert_eq!(MisereLimits::explore_work(20), MisereLimits::DEFAULT_MAX_WORK);
+    /// assert_eq!(MisereLimits::explore_work(50), 25_000_000);
+    /// assert_eq!(MisereLimits::explore_work(u64::MAX), MisereLimits::DEFAULT_EXPLORE_WORK);
+    /// ```
+    pub fn explore_work(len: u64) -> u64 {
+        len.saturating_mul(len)
+            .saturating_mul(10_000)
+            .clamp(DEFAULT_MISERE_WORK, DEFAULT_MISERE_EXPLORE_WORK)
+    }
+
+    /// Heaps up to `max_len` (`misere_len`, at least 1) are adjoined looking for a certificate.
     pub fn with_max_len(self, max_len: usize) -> Self {
-        MisereLimits { max_len: max_len.max(1), ..self }
+        MisereLimits { max_len, ..self }
     }
-    /// At most `max_order` elements.
+    /// At most `max_order` elements (from 2 to 2^14, the largest monoid counted).
     pub fn with_max_order(self, max_order: usize) -> Self {
-        MisereLimits { max_order: max_order.clamp(2, crate::count::monoid::MAX_ORDER), ..self }
+        MisereLimits { max_order, ..self }
     }
-    /// At most `max_work` steps (`misere_work`) in all: every search the
-    /// computation makes is charged (a step is a signature, a candidate's
-    /// state or a position searched, a few hundred nanoseconds); when they
-    /// are spent, the heap being adjoined is given up.
+    /// At most `max_work` steps (`misere_work`, at least 1) in all: every
+    /// search the computation makes is charged (a step is a signature, a
+    /// candidate's state or a position searched, a few hundred
+    /// nanoseconds); when they are spent, the heap being adjoined is given
+    /// up.
     pub fn with_max_work(self, max_work: u64) -> Self {
-        MisereLimits { max_work: max_work.max(1), ..self }
+        MisereLimits { max_work, ..self }
     }
     /// The largest heap adjoined.
     pub fn max_len(&self) -> usize {
@@ -105,6 +148,26 @@ impl MisereLimits {
     /// The work budget in steps.
     pub fn max_work(&self) -> u64 {
         self.max_work
+    }
+
+    /// Refuses a largest heap of 0.
+    fn check_len(&self) -> Result<(), Error> {
+        if self.max_len == 0 {
+            return Err(Error::invalid("misere_len", "must be at least 1"));
+        }
+        Ok(())
+    }
+
+    /// Refuses a work budget of 0 steps, and orders outside `2..=MAX_ORDER`.
+    fn check_work(&self) -> Result<(), Error> {
+        let most = crate::count::monoid::MAX_ORDER;
+        if self.max_work == 0 {
+            return Err(Error::invalid("misere_work", "must be at least 1"));
+        }
+        if !(2..=most).contains(&self.max_order) {
+            return Err(Error::invalid("max_order", format!("must be between 2 and {most}")));
+        }
+        Ok(())
     }
 }
 
@@ -133,6 +196,31 @@ pub struct MisereQuotient {
     stopped: Option<Stopped>,
     /// The steps of `misere_work` spent.
     spent: u64,
+}
+
+/// A quotient reached, not yet checked as a monoid (only the one returned is).
+struct Reached {
+    order: usize,
+    table: Vec<u32>,
+    identity: u32,
+    p: Vec<bool>,
+    phi: Vec<u32>,
+    bound: usize,
+    period: Option<(usize, usize)>,
+}
+
+impl Reached {
+    fn quotient(self, stopped: Option<Stopped>, spent: u64) -> Result<MisereQuotient, Error> {
+        let monoid = BipartiteMonoid::new(self.order, self.table, self.identity, self.p)?;
+        Ok(MisereQuotient {
+            monoid: Arc::new(monoid),
+            phi: self.phi,
+            bound: self.bound,
+            period: self.period,
+            stopped,
+            spent,
+        })
+    }
 }
 
 /// Why a computation stopped early: the refusal met adjoining `heap`.
@@ -233,6 +321,7 @@ impl MisereQuotient {
         limits: MisereLimits,
         ctx: &mut Context<'_>,
     ) -> Result<Self, Error> {
+        limits.check_len()?;
         let t = theorem_p_removal(game);
         let run = Run { slack: 0, fast: true, partial: true };
         Self::compute_with_slack(&|k| heap_options(game, k), n, t.filter(|_| certify), limits, ctx, run)
@@ -260,15 +349,23 @@ impl MisereQuotient {
         ctx: &mut Context<'_>,
         run: Run,
     ) -> Result<Self, Error> {
+        limits.check_work()?;
         let caps = Caps { max_states: limits.max_order * 4 };
-        let mut steps = adjoin::Steps::new(caps, limits.max_work, run.fast);
-        let mut last = None;
+        let n = n.max(1);
+        // the observer hears of every heap adjoined, and is asked within every
+        // stage whether to go on (`budget.rs`)
+        let heap = std::cell::Cell::new(0u64);
+        let max_memory = ctx.budget.max_memory;
+        let mut poll = || ctx.progress("misère quotient", heap.get(), n as u64).is_ok();
+        let work = Budget::new(limits.max_work).within(max_memory, limits.max_order).with_poll(&mut poll);
+        let mut steps = adjoin::Steps::new(caps, work, run.fast);
+        let mut last: Option<Reached> = None;
         // A heap without options is the game 0 itself: it maps to the identity
         // and is dropped from options; the learner sees the other heaps only
         // (its letters), so that every nonempty sum it sees has a move.
         let mut letter: Vec<Option<u32>> = vec![None];
         let mut letters = 0u32;
-        for m in 1..=n.max(1) {
+        for m in 1..=n {
             let mut opts = Vec::new();
             for o in options(m as u64)? {
                 if o.iter().any(|&a| a as usize >= m) {
@@ -278,48 +375,59 @@ impl MisereQuotient {
                 o.sort_unstable();
                 opts.push(o);
             }
-            if opts.is_empty() {
-                letter.push(None);
-            } else {
-                letters += 1;
-                letter.push(Some(letters));
-                match steps.adjoin(opts, m as u64) {
-                    // a budget ran out: the quotient up to the heap before, saying why
-                    Err(Error::TooLarge { what, estimate, limit, remedy }) if run.partial && last.is_some() => {
-                        let mut q: Self = last.expect("a quotient");
-                        let raise = match remedy {
-                            Remedy::Raise(limit) => Some(limit),
-                            _ => None,
-                        };
-                        q.stopped = Some(Stopped { heap: m, what, estimate, limit, raise });
-                        q.spent = steps.spent();
-                        return Ok(q);
-                    }
-                    // refused: say how far the quotient got
-                    Err(Error::TooLarge { what, estimate, limit, remedy }) => {
-                        return Err(Error::TooLarge {
-                            what: format!("{what}, adjoining heap {m} to the quotient of heaps up to {}", m - 1),
-                            estimate,
-                            limit,
-                            remedy: match remedy {
-                                Remedy::Raise(limit) => Remedy::SmallerOrRaise("n", limit),
-                                other => other,
-                            },
-                        });
-                    }
-                    r => r?,
+            // a step per option, per 64 products read by the relabelling below
+            // (its elements, as many as the last quotient's at least, times
+            // its elements and heaps), and per eight heaps the period's search
+            // and `Φ` read
+            let (order, m64) = (last.as_ref().map_or(1, |q| q.order) as u64, m as u64);
+            let charge = 1 + opts.len() as u64 + (order * (order + m64)).div_ceil(64) + m64.div_ceil(8);
+            let adjoined = match steps.work().spend(charge) {
+                Err(e) => Err(e),
+                Ok(()) if opts.is_empty() => {
+                    letter.push(None);
+                    Ok(())
                 }
+                Ok(()) => {
+                    letters += 1;
+                    letter.push(Some(letters));
+                    steps.adjoin(opts, m as u64)
+                }
+            }
+            .and_then(|()| {
+                // the quotient's table copied, relabelled, and the last one kept
+                let order = steps.order() as u64;
+                steps.work().room(3 * 4 * order * order, "the table of a misère quotient")
+            });
+            match adjoined {
+                // a budget ran out: the quotient up to the heap before, saying why
+                Err(Error::TooLarge { what, estimate, limit, remedy }) if run.partial && last.is_some() => {
+                    let raise = match remedy {
+                        Remedy::Raise(limit) => Some(limit),
+                        _ => None,
+                    };
+                    let stopped = Stopped { heap: m, what, estimate, limit, raise };
+                    return last.expect("a quotient").quotient(Some(stopped), steps.spent());
+                }
+                // refused: say how far the quotient got
+                Err(Error::TooLarge { what, estimate, limit, remedy }) => {
+                    return Err(Error::TooLarge {
+                        what: format!("{what}, adjoining heap {m} to the quotient of heaps up to {}", m - 1),
+                        estimate,
+                        limit,
+                        remedy: match remedy {
+                            Remedy::Raise(limit) => Remedy::SmallerOrRaise("n", limit),
+                            other => other,
+                        },
+                    });
+                }
+                r => r?,
             }
             let r = steps.quotient();
             if r.order > limits.max_order {
-                return Err(Error::TooLarge {
-                    what: format!("the misère quotient of heaps up to {m}"),
-                    estimate: format!("{} elements", r.order),
-                    limit: format!("{} elements", limits.max_order),
-                    remedy: Remedy::Smaller("misere_len"),
-                });
+                return Err(reduce::too_many(m, r.order, limits.max_order));
             }
-            ctx.progress("misère quotient", m as u64, n as u64)?;
+            heap.set(m as u64);
+            steps.work().poll()?;
             let phi: Vec<u32> = letter.iter().map(|l| l.map_or(r.identity, |l| r.phi[l as usize])).collect();
             // labels independent of how the quotient was found
             let new = reduce::canonical_labels(r.order, &r.table, r.identity, &phi[1..]);
@@ -333,14 +441,13 @@ impl MisereQuotient {
             }
             let phi: Vec<u32> = phi.iter().map(|&x| new[x as usize]).collect();
             let period = t.and_then(|t| find_period(&phi, t, run.slack));
-            let monoid = BipartiteMonoid::new(r.order, table, new[r.identity as usize], p)?;
-            let q = MisereQuotient { monoid: Arc::new(monoid), phi, bound: m, period, stopped: None, spent: steps.spent() };
+            let q = Reached { order: r.order, table, identity: new[r.identity as usize], p, phi, bound: m, period };
             if period.is_some() {
-                return Ok(q);
+                return q.quotient(None, steps.spent());
             }
             last = Some(q);
         }
-        Ok(last.expect("at least one heap"))
+        last.expect("at least one heap").quotient(None, steps.spent())
     }
 
     /// The quotient with its P-portion.

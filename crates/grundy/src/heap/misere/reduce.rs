@@ -6,7 +6,7 @@
 
 use super::automaton::Automaton;
 use super::budget::Budget;
-use crate::error::Error;
+use crate::error::{Error, Remedy};
 
 /// The reduced quotient of a verified automaton.
 pub(super) struct Reduced {
@@ -31,6 +31,9 @@ pub(super) fn refine(
 ) -> Result<(Vec<u32>, usize), Error> {
     let states = a.states();
     let width = letters.len() + 1;
+    // the rows, two labellings and the map of distinct rows (a key and a label per state)
+    let bytes = states as u64 * (4 * width as u64 + 8 + 48);
+    work.room(bytes, "the minimisation of a misère automaton")?;
     let mut class = initial;
     let mut count = 0;
     // each state's class and its successors' classes, one row per state
@@ -61,10 +64,16 @@ pub(super) fn refine(
 }
 
 /// The reduced quotient of a verified automaton, charging `work` for the
-/// refinement and a step per eight products of the table.
-pub(super) fn reduce(a: &Automaton, work: &mut Budget) -> Result<Reduced, Error> {
+/// refinement and a step per eight products of the table; `Err(count)`,
+/// before the table is built, when it has more elements than
+/// `work.max_order()`; refused when its table would not fit in memory.
+pub(super) fn reduce(a: &Automaton, work: &mut Budget) -> Result<Result<Reduced, usize>, Error> {
     let letters: Vec<u32> = (1..=a.n as u32).collect();
     let (class, count) = refine(a, a.p.iter().map(|&b| b as u32).collect(), &letters, work)?;
+    if count > work.max_order() {
+        return Ok(Err(count));
+    }
+    work.room(4 * (count as u64).pow(2), "the table of a misère quotient")?;
     work.spend((count as u64 * count as u64).div_ceil(8))?;
     // labels in order of first appearance (state 0, the empty sum, is 0)
     let mut label = vec![u32::MAX; count];
@@ -85,7 +94,7 @@ pub(super) fn reduce(a: &Automaton, work: &mut Budget) -> Result<Reduced, Error>
     }
     let p = rep.iter().map(|&q| a.p[q as usize]).collect();
     let phi = (0..=a.n as u32).map(|k| if k == 0 { cls(0) } else { cls(a.step(0, k)) }).collect();
-    Ok(Reduced { order: count, table, identity: cls(0), p, phi })
+    Ok(Ok(Reduced { order: count, table, identity: cls(0), p, phi }))
 }
 
 /// Element labels that depend only on the quotient and its pretending
@@ -114,4 +123,15 @@ pub(super) fn canonical_labels(order: usize, table: &[u32], identity: u32, phi: 
         head += 1;
     }
     new
+}
+
+/// The refusal of a quotient of heaps up to `n` with `count` elements, more
+/// than `max_order`.
+pub(super) fn too_many(n: usize, count: usize, max_order: usize) -> Error {
+    Error::TooLarge {
+        what: format!("the misère quotient of heaps up to {n}"),
+        estimate: format!("{count} elements"),
+        limit: format!("{max_order} elements"),
+        remedy: Remedy::Smaller("misere_len"),
+    }
 }

@@ -178,23 +178,29 @@ pub(super) fn least_stuck(
     let proj: Vec<Projection> =
         (0..c.reps.len()).map(|d| project(a, &c.reps, d, &c.inter[d], work)).collect::<Result<_, _>>()?;
     match packer(a, &proj) {
-        Packing::One(w) => dijkstra(a, &c.reps, &proj, &cost, (cutoff, budget, work), |sig| pack(&w, sig)),
-        Packing::Four(l) => dijkstra(a, &c.reps, &proj, &cost, (cutoff, budget, work), |sig| pack4(&l, sig)),
-        Packing::Wide => dijkstra(a, &c.reps, &proj, &cost, (cutoff, budget, work), |sig: &[u32]| sig.to_vec()),
+        Packing::One(w) => {
+            dijkstra(a, &c.reps, &proj, &cost, (cutoff, budget, work), (|sig: &[u32]| pack(&w, sig), false))
+        }
+        Packing::Four(l) => {
+            dijkstra(a, &c.reps, &proj, &cost, (cutoff, budget, work), (|sig: &[u32]| pack4(&l, sig), false))
+        }
+        Packing::Wide => {
+            dijkstra(a, &c.reps, &proj, &cost, (cutoff, budget, work), (|sig: &[u32]| sig.to_vec(), true))
+        }
     }
 }
 
 /// Where a weighted search stops: the cost cutoff, the signatures it may
 /// settle, the budget it charges.
-type Limits<'a> = (u64, &'a mut usize, &'a mut Budget);
+type Limits<'a, 'b> = (u64, &'a mut usize, &'a mut Budget<'b>);
 
 fn dijkstra<K: std::hash::Hash + Eq>(
     a: &Automaton,
     reps: &[u32],
     proj: &[Projection],
     cost: &[u64],
-    (cutoff, budget, work): Limits<'_>,
-    key: impl Fn(&[u32]) -> K,
+    (cutoff, budget, work): Limits<'_, '_>,
+    (key, wide): (impl Fn(&[u32]) -> K, bool),
 ) -> Result<Stuck, Error> {
     let stride = reps.len() + 1;
     let absent: Vec<u32> = proj.iter().map(|p| p.in_i.len() as u32).collect();
@@ -203,6 +209,8 @@ fn dijkstra<K: std::hash::Hash + Eq>(
     // the least cost found per signature, `SETTLED` once settled
     const SETTLED: u64 = u64::MAX;
     let mut best: rustc_hash::FxHashMap<K, u64> = Default::default();
+    // a signature, its link and its place in a bucket
+    let sizes = Sizes::of::<(K, u64)>(stride, 16 + 8, wide);
     // a bucket queue: costs are small integers
     let mut buckets: Vec<Vec<usize>> = vec![vec![0]];
     let mut d = 0usize;
@@ -255,6 +263,9 @@ fn dijkstra<K: std::hash::Hash + Eq>(
                     v.insert(nd);
                 }
             }
+            if parent.len().is_multiple_of(ROOM_BLOCK) {
+                room(work, &sizes, best.len(), parent.len())?;
+            }
             let slot = usize::try_from(nd).unwrap_or(usize::MAX);
             if slot >= buckets.len() {
                 buckets.resize_with(slot + 1, Vec::new);
@@ -264,6 +275,33 @@ fn dijkstra<K: std::hash::Hash + Eq>(
             sigs.extend_from_slice(&next);
         }
     }
+}
+
+/// How many signatures a search adds between two checks of its memory.
+const ROOM_BLOCK: usize = 4096;
+
+/// The bytes of a search's signatures: per signature kept (its fields and
+/// its links) and per key (an entry of the table of those seen, over its
+/// load factor, with the fields of a wide key).
+struct Sizes {
+    per_sig: u64,
+    per_key: u64,
+}
+
+impl Sizes {
+    fn of<E>(stride: usize, links: u64, wide: bool) -> Self {
+        let fields = 4 * stride as u64;
+        let entry = std::mem::size_of::<E>() as u64 + 1 + if wide { fields + 16 } else { 0 };
+        Sizes { per_sig: fields + links, per_key: entry * 8 / 7 + 1 }
+    }
+}
+
+/// Checks that a search with `keys` keys and `sigs` signatures may grow by
+/// [`ROOM_BLOCK`] of each, its table of keys doubling on the way.
+fn room(work: &Budget, sizes: &Sizes, keys: usize, sigs: usize) -> Result<(), Error> {
+    let block = ROOM_BLOCK as u64;
+    let bytes = (keys as u64 + block) * sizes.per_key * 2 + (sigs as u64 + block) * sizes.per_sig;
+    work.room(bytes, "the misère check (B)")
 }
 
 /// The steps charged for one test of [`dominated`]: a key of `stride`
@@ -374,9 +412,9 @@ pub(super) fn search(a: &Automaton, reps: &[u32], inter: &[StateSet], work: &mut
     let proj: Vec<Projection> =
         (0..reps.len()).map(|c| project(a, reps, c, &inter[c], work)).collect::<Result<_, _>>()?;
     match packer(a, &proj) {
-        Packing::One(w) => bfs(a, reps, &proj, work, |sig| pack(&w, sig)),
-        Packing::Four(l) => bfs(a, reps, &proj, work, |sig| pack4(&l, sig)),
-        Packing::Wide => bfs(a, reps, &proj, work, |sig: &[u32]| sig.to_vec()),
+        Packing::One(w) => bfs(a, reps, &proj, work, (|sig: &[u32]| pack(&w, sig), false)),
+        Packing::Four(l) => bfs(a, reps, &proj, work, (|sig: &[u32]| pack4(&l, sig), false)),
+        Packing::Wide => bfs(a, reps, &proj, work, (|sig: &[u32]| sig.to_vec(), true)),
     }
 }
 
@@ -387,7 +425,7 @@ fn bfs<K: std::hash::Hash + Eq>(
     reps: &[u32],
     proj: &[Projection],
     work: &mut Budget,
-    key: impl Fn(&[u32]) -> K,
+    (key, wide): (impl Fn(&[u32]) -> K, bool),
 ) -> Result<Found, Error> {
     let cn = reps.len();
     let stride = cn + 1;
@@ -397,6 +435,7 @@ fn bfs<K: std::hash::Hash + Eq>(
     let mut seen: FxHashSet<K> = FxHashSet::default();
     seen.insert(key(&sigs));
     let mut parent: Vec<(u32, u32)> = vec![(u32::MAX, 0)];
+    let sizes = Sizes::of::<K>(stride, 8, wide);
     let mut next = vec![0u32; stride];
     let mut head = 0;
     while head < parent.len() {
@@ -406,6 +445,9 @@ fn bfs<K: std::hash::Hash + Eq>(
             successor(a, reps, proj, &absent, &sig, d, &mut next);
             if !seen.insert(key(&next)) {
                 continue;
+            }
+            if seen.len().is_multiple_of(ROOM_BLOCK) {
+                room(work, &sizes, seen.len(), parent.len())?;
             }
             // pruned when one class fewer (not the empty sum) was reached: see `least_stuck`
             work.spend(dominance_steps(stride))?;

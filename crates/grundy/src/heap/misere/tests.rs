@@ -272,7 +272,7 @@ fn candidates_are_right_below_their_frontier() {
     use grundy_reference::{MisereSolver, OctalHeaps};
     for (c, digits, n) in [("0.07", vec![0, 0, 7], 25), ("0.14", vec![0, 1, 4], 17), ("0.137", vec![0, 1, 3, 7], 24)] {
         let (opts, size) = letters(&code(c), n);
-        let mut steps = adjoin::Steps::new(learn::Caps { max_states: 1 << 14 }, u64::MAX, true);
+        let mut steps = adjoin::Steps::new(learn::Caps { max_states: 1 << 14 }, budget::Budget::default(), true);
         for k in 1..opts.len() - 1 {
             steps.adjoin(opts[k].clone(), size[k]).unwrap();
         }
@@ -365,4 +365,27 @@ fn the_work_budget_bounds_the_search_and_names_its_flag() {
     assert!(q.spent() < MisereLimits::DEFAULT_MAX_WORK / 2, "{}", q.spent());
     let e = MisereQuotient::certify(&kayles, MisereLimits::default().with_max_work(q.spent() / 2)).unwrap_err();
     assert!(e.to_string().contains("misere_work"), "{e}");
+}
+
+/// A candidate whose reduction has more elements than a quotient may have is
+/// dropped before its table (`order²` entries) is built: 0.6's heap 17 made
+/// one of 23,336 elements, a table of 2.2 GB, before the learner took over.
+#[test]
+fn a_reduction_larger_than_a_quotient_builds_no_table() {
+    // a counter modulo 8 on one heap, P at 1: 8 elements, none alike
+    let delta: Vec<u32> = (0..8).flat_map(|q| [0, (q + 1) % 8]).collect();
+    let p = (0..8).map(|q| q == 1).collect();
+    let access = (0..8).map(|q| vec![1; q]).collect();
+    let a = automaton::Automaton { delta, p, n: 1, access };
+    let mut small = budget::Budget::new(u64::MAX).within(u64::MAX, 4);
+    assert_eq!(reduce::reduce(&a, &mut small).unwrap().map(|r| r.order), Err(8));
+    let mut refinement = budget::Budget::default();
+    reduce::refine(&a, a.p.iter().map(|&b| b as u32).collect(), &[1], &mut refinement).unwrap();
+    assert_eq!(small.spent(), refinement.spent(), "only the refinement was charged");
+    let mut enough = budget::Budget::new(u64::MAX).within(u64::MAX, 8);
+    assert_eq!(reduce::reduce(&a, &mut enough).unwrap().map(|r| r.order), Ok(8));
+    // within 8 elements, but not within 100 bytes
+    let mut tight = budget::Budget::new(u64::MAX).within(100, 8);
+    let Err(e) = reduce::reduce(&a, &mut tight) else { panic!("a table beyond the memory limit") };
+    assert!(e.to_string().contains("max_memory"), "{e}");
 }
