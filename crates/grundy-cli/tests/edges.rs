@@ -1,0 +1,60 @@
+//! Requests at the edges: the empty board, and a refusal that names every
+//! limit that binds.
+
+use std::process::{Command, Output};
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy")).args(args).output().expect("runs")
+}
+
+fn ok_line(args: &[&str]) -> String {
+    let o = grundy(args);
+    assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout).unwrap().trim_end().to_string()
+}
+
+/// The one-line error of a refused request (status 2, nothing on stdout).
+fn refused(args: &[&str]) -> String {
+    let o = grundy(args);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    assert!(o.stdout.is_empty() && err.lines().count() == 1, "{args:?}: {err}");
+    err
+}
+
+#[test]
+fn the_empty_board_has_one_placement_of_no_token_and_none_of_a_token() {
+    for moves in ["2,3,5,7", "1", "squares", "all-but:2"] {
+        for dims in ["1", "2", "3"] {
+            let count = |tokens: &str, play: &str, outcome: &str, extra: &[&str]| {
+                let args = ["board", "--n", "0", "--tokens", tokens, "--moves", moves, "--dims", dims];
+                ok_line(&[&args[..], &["--play", play, "--count", outcome], extra].concat())
+            };
+            // no token: the empty position, lost by the player to move in normal play, won in misère play
+            assert_eq!(count("0", "normal", "losing", &[]), "1", "{moves} {dims}");
+            assert_eq!(count("0", "normal", "winning", &[]), "0", "{moves} {dims}");
+            assert_eq!(count("0", "misere", "winning", &[]), "1", "{moves} {dims}");
+            assert_eq!(count("0", "misere", "losing", &[]), "0", "{moves} {dims}");
+            for tokens in ["1", "3", "10^18"] {
+                for play in ["normal", "misere"] {
+                    for outcome in ["winning", "losing"] {
+                        assert_eq!(count(tokens, play, outcome, &["--modulus", "7"]), "0", "{moves} {dims}");
+                        // (an exact unordered count of 10^18 tokens is refused by its estimate, board or not)
+                        for order in ["multiset", "set"].into_iter().filter(|_| tokens != "10^18") {
+                            let got = count(tokens, play, outcome, &["--order", order]);
+                            assert_eq!(got, "0", "{moves} {dims} {tokens} {play} {outcome} {order}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn an_uncertified_heap_names_both_the_work_budget_and_the_length_limit() {
+    // Grundy's game: the default work budget stops the search long before
+    // 2^20 values, and 2^20 values (the length limit) do not reach heap 2^20
+    let e = refused(&["heaps", "--game", "4!.0", "--n", "2^20", "--piles", "2"]);
+    assert!(e.contains("raise --max-work") && e.contains("--max-len (1048576) above 1048576"), "{e}");
+}
