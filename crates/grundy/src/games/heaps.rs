@@ -164,9 +164,13 @@ impl Heap {
         }
         match analysis.arithmetic {
             Some(a) if a.certified => Ok(Source::Arithmetic(a)),
-            _ => {
-                Err(Error::NotCertified { computed: analysis.computed, needed: self.n, stop: analysis.stop })
-            }
+            _ => Err(Error::NotCertified {
+                computed: analysis.computed,
+                needed: self.n,
+                stop: analysis.stop,
+                max_len: limits.max_len(),
+                direct_work: self.game.linear_work(usize::try_from(self.n).unwrap_or(usize::MAX).saturating_add(1)),
+            }),
         }
     }
 }
