@@ -719,8 +719,8 @@ fn sequence_save_replaces_only_regular_files() {
     assert!(std::fs::symlink_metadata(&folder).unwrap().is_dir());
     assert!(!plain.exists());
     assert_eq!(std::fs::read_to_string(&target).unwrap(), "untouched");
-    // a regular file is replaced
-    let args = ["sequence", "--game", "0.77", "--len", "20", "--save", target.to_str().unwrap()];
+    // a regular file is replaced (with --force: it is not a save of ours)
+    let args = ["sequence", "--game", "0.77", "--len", "20", "--save", target.to_str().unwrap(), "--force"];
     assert!(grundy(&args).status.success());
     assert!(std::fs::read(&target).unwrap().starts_with(b"grundy nim-values 1\n"));
     std::fs::remove_dir_all(&dir).unwrap();
