@@ -68,7 +68,6 @@ fn bad_input_is_one_line_on_stderr_with_status_2() {
     let cases: &[&[&str]] = &[
         &["board", "--tokens", "2"],
         &["board", "--n", "abc", "--tokens", "2"],
-        &["board", "--n", "0", "--tokens", "2"],
         &["board", "--n", "3", "--tokens", "2", "--moves", ""],
         &["board", "--n", "3", "--tokens", "2", "--moves", "2,x"],
         &["board", "--n", "3", "--tokens", "2", "--moves", "0,1"],
