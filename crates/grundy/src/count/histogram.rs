@@ -170,7 +170,10 @@ impl Histogram {
             Histogram::Dense(h) => dense_spectrum(h, low, ctx),
             Histogram::Run(r) => {
                 budget.check_memory(r.spectrum_memory(low), "the transform of the value histogram", "n")?;
-                Ok(r.spectrum(low))
+                r.spectrum(low, &mut |done, total| {
+                    ctx.progress("transforming the value histogram", done, total).is_ok()
+                })
+                .ok_or(Error::Interrupted)
             }
             Histogram::Dyadic(d) => {
                 let bytes = 48.0 * d.spectrum_terms(low);
