@@ -58,3 +58,17 @@ fn an_uncertified_heap_names_both_the_work_budget_and_the_length_limit() {
     let e = refused(&["heaps", "--game", "4!.0", "--n", "2^20", "--piles", "2"]);
     assert!(e.contains("raise --max-work") && e.contains("--max-len (1048576) above 1048576"), "{e}");
 }
+
+#[test]
+fn three_heap_splits_are_refused_by_their_estimate_naming_the_flags() {
+    // 0.08 to 30000 ran 59 s and 100 F digits to 4096 over a minute, both accepted with no estimate
+    let hundred_f = format!("0.{}", "F".repeat(100));
+    for (code, n) in [("0.08", "30000"), (hundred_f.as_str(), "4096")] {
+        let e = refused(&["heaps", "--game", code, "--n", n, "--piles", "2", "--modulus", "7"]);
+        assert!(e.contains("mex steps") && e.contains("choose a smaller --n or raise --max-work"), "{e}");
+        let e = refused(&["sequence", "--game", code, "--len", n]);
+        assert!(e.contains("choose a smaller --len or raise --max-work"), "{e}");
+    }
+    // a small request of the same game answers
+    assert_eq!(ok_line(&["heaps", "--game", "0.08", "--n", "300", "--piles", "2", "--modulus", "7"]).len(), 1);
+}

@@ -61,7 +61,8 @@ pub enum Error {
         /// The search's length limit (`max_len`).
         max_len: usize,
         /// The estimated mex steps of computing every heap up to `needed`
-        /// directly ([`crate::HeapGame::linear_work`]).
+        /// directly ([`crate::HeapGame::linear_work`]), named when more than
+        /// a request may plan without raising `max_work`.
         direct_work: f64,
     },
     /// A user-supplied rule broke the contract it promised (an option of a heap
@@ -155,12 +156,8 @@ impl fmt::Display for Error {
                     (Stop::MaxWork, false) if longer => f.write_str(" to look further")?,
                     _ => {}
                 }
-                if direct {
-                    write!(f, " (at least {direct_work:.1e} mex steps")?;
-                    if *direct_work > crate::heap::MAX_LINEAR_WORK {
-                        write!(f, ": raise `max_work` to that as well")?;
-                    }
-                    f.write_str(")")?;
+                if direct && *direct_work > crate::heap::MAX_LINEAR_WORK {
+                    write!(f, ", which needs about {direct_work:.1e} mex steps: raise `max_work` to that as well")?;
                 }
                 f.write_str(")")
             }

@@ -9,7 +9,9 @@
 //! The test is alone in its file: the process's CPU time is its alone.
 #![cfg(target_os = "linux")]
 
-use grundy::{Arithmetic, Budget, Context, CoprimeNim, Counter, Modulus, Outcome, SilverDollar};
+use grundy::{
+    Arithmetic, Budget, Context, CoprimeNim, Counter, HeapGame, Heaps, Limits, Modulus, Outcome, SilverDollar,
+};
 
 /// The most CPU seconds between two reports (the uninterruptible stages
 /// found were 2 to 4 CPU seconds on these requests).
@@ -58,6 +60,15 @@ fn long_counts_report_at_least_every_cpu_second() {
         (
             "silver-dollar 10^18, 10^5 coins",
             Box::new(move || longest_gap(&SilverDollar::new(10u64.pow(18), 100_000).unwrap(), m)),
+        ),
+        // three-heap splits of 100 digits: a report came every 1024 heaps only
+        (
+            "heaps of a code of 100 F digits to 1500",
+            Box::new(move || {
+                let game = HeapGame::octal(&format!("0.{}", "F".repeat(100))).unwrap();
+                let heaps = Heaps::new(game, 1500, 2).unwrap().with_limits(Limits::new(1 << 20, 1 << 40).unwrap());
+                longest_gap(&heaps, m)
+            }),
         ),
     ];
     for (what, gap) in cases {
