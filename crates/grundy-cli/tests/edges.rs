@@ -70,5 +70,59 @@ fn three_heap_splits_are_refused_by_their_estimate_naming_the_flags() {
         assert!(e.contains("choose a smaller --len or raise --max-work"), "{e}");
     }
     // a small request of the same game answers
-    assert_eq!(ok_line(&["heaps", "--game", "0.08", "--n", "300", "--piles", "2", "--modulus", "7"]).len(), 1);
+    assert_eq!(
+        ok_line(&["heaps", "--game", "0.08", "--n", "300", "--piles", "2", "--modulus", "7"]).len(),
+        1
+    );
+}
+
+/// The request: a few values spanning 30 bits (a table of 2^30
+/// counts, 16 GiB, was refused), with and without --histogram, against a
+/// brute force over the tuples.
+#[test]
+fn few_values_spanning_many_bits_are_counted_with_or_without_a_histogram() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let run = |args: &[&str], input: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        let o = child.wait_with_output().unwrap();
+        assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8(o.stdout).unwrap().trim().to_string()
+    };
+    // thirty powers of two, and eight values more that depend on them
+    let mut values: Vec<(u64, u32)> = (0..30).map(|j| (1u64 << j, 1 + j % 2)).collect();
+    values.extend((0..8).map(|j| ((1u64 << j) ^ (1 << (j + 20)) ^ (1 << 29), 1)));
+    let plain: String =
+        values.iter().flat_map(|&(v, c)| std::iter::repeat_n(format!("{v}\n"), c as usize)).collect();
+    let histogram: String = values.iter().map(|(v, c)| format!("{v} {c}\n")).collect();
+    // the positions, one per line, for the brute force
+    let positions: Vec<u64> = values.iter().flat_map(|&(v, c)| std::iter::repeat_n(v, c as usize)).collect();
+    for piles in [2usize, 3, 4] {
+        let mut losing = 0u64;
+        let n = positions.len();
+        let mut index = vec![0usize; piles];
+        loop {
+            losing += u64::from(index.iter().fold(0, |x, &i| x ^ positions[i]) == 0);
+            let Some(j) = (0..piles).rev().find(|&j| index[j] + 1 < n) else { break };
+            index[j] += 1;
+            index[j + 1..].iter_mut().for_each(|i| *i = 0);
+        }
+        let p = piles.to_string();
+        for modulus in [None, Some(7u64)] {
+            let m = modulus.map(|m| m.to_string());
+            let extra: Vec<&str> = m.iter().flat_map(|m| ["--modulus", m.as_str()]).collect();
+            let want = modulus.map_or(losing, |m| losing % m).to_string();
+            let plain_args = [&["count", "--values", "-", "--piles", &p][..], &extra].concat();
+            assert_eq!(run(&plain_args, &plain), want, "piles {piles} {modulus:?}");
+            let histogram_args = [&plain_args[..], &["--histogram"]].concat();
+            assert_eq!(run(&histogram_args, &histogram), want, "piles {piles} {modulus:?} --histogram");
+        }
+    }
 }

@@ -40,9 +40,10 @@ fn longest_gap(counter: &impl Counter, arith: Arithmetic) -> (f64, String) {
         last = (now, format!("{stage} {done}/{total}"));
         true
     };
-    let mut ctx = Context::new(Budget::default()).with_observer(&mut observer);
-    counter.count_with(arith, Outcome::Losing, &mut ctx).unwrap();
-    drop(ctx);
+    {
+        let mut ctx = Context::new(Budget::default()).with_observer(&mut observer);
+        counter.count_with(arith, Outcome::Losing, &mut ctx).unwrap();
+    }
     let end = cpu_seconds();
     if end - last.0 > worst.0 {
         worst = (end - last.0, format!("{} -> the end", last.1));
@@ -53,27 +54,19 @@ fn longest_gap(counter: &impl Counter, arith: Arithmetic) -> (f64, String) {
 #[test]
 fn long_counts_report_at_least_every_cpu_second() {
     let m = Arithmetic::Modulo(Modulus::new(1_000_000_007).unwrap());
-    let cases: Vec<(&str, Box<dyn Fn() -> (f64, String)>)> = vec![
-        // prime counting (the first pass of A was one stage) and the run's transform
-        ("coprime-nim 10^16", Box::new(move || longest_gap(&CoprimeNim::new(10u64.pow(16), 2).unwrap(), m))),
-        // the carry DP reported nothing at all
-        (
-            "silver-dollar 10^18, 10^5 coins",
-            Box::new(move || longest_gap(&SilverDollar::new(10u64.pow(18), 100_000).unwrap(), m)),
-        ),
-        // three-heap splits of 100 digits: a report came every 1024 heaps only
-        (
-            "heaps of a code of 100 F digits to 1500",
-            Box::new(move || {
-                let game = HeapGame::octal(&format!("0.{}", "F".repeat(100))).unwrap();
-                let heaps = Heaps::new(game, 1500, 2).unwrap().with_limits(Limits::new(1 << 20, 1 << 40).unwrap());
-                longest_gap(&heaps, m)
-            }),
-        ),
-    ];
-    for (what, gap) in cases {
-        let (seconds, between) = gap();
+    let check = |what: &str, (seconds, between): (f64, String)| {
         eprintln!("{what}: at most {seconds:.2} CPU seconds between reports ({between})");
         assert!(seconds <= MAX_GAP, "{what}: {seconds:.2} CPU seconds without a report, {between}");
-    }
+    };
+    // prime counting (the first pass of A was one stage) and the run's transform
+    check("coprime-nim 10^16", longest_gap(&CoprimeNim::new(10u64.pow(16), 2).unwrap(), m));
+    // the carry DP reported nothing at all
+    check(
+        "silver-dollar 10^18, 10^5 coins",
+        longest_gap(&SilverDollar::new(10u64.pow(18), 100_000).unwrap(), m),
+    );
+    // three-heap splits of 100 digits: a report came every 1024 heaps only
+    let game = HeapGame::octal(&format!("0.{}", "F".repeat(100))).unwrap();
+    let heaps = Heaps::new(game, 1500, 2).unwrap().with_limits(Limits::new(1 << 20, 1 << 40).unwrap());
+    check("heaps of a code of 100 F digits to 1500", longest_gap(&heaps, m));
 }

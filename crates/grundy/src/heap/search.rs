@@ -153,9 +153,10 @@ mod tests {
             seen.push((stage.to_string(), done, total));
             true
         };
-        let mut ctx = Context::new(Budget::default()).with_observer(&mut observer);
-        HeapGame::octal(code).unwrap().analyze_in(want, limits, &mut ctx).unwrap();
-        drop(ctx);
+        {
+            let mut ctx = Context::new(Budget::default()).with_observer(&mut observer);
+            HeapGame::octal(code).unwrap().analyze_in(want, limits, &mut ctx).unwrap();
+        }
         seen
     }
 

@@ -183,7 +183,7 @@ impl RunHistogram {
         let pair = |i: usize| {
             let lo = (i / 2) / per + (i / 2) % per * step;
             let p = prefix_transform(r1, lo as u64);
-            (if i % 2 == 0 { a[lo] + p } else { a[lo] - p }, half)
+            (if i.is_multiple_of(2) { a[lo] + p } else { a[lo] - p }, half)
         };
         for from in (2..2 * low_len).step_by(PAIRS_PER_REPORT) {
             let to = (from + PAIRS_PER_REPORT).min(2 * low_len);
