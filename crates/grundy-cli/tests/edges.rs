@@ -1,26 +1,9 @@
 //! Requests at the edges: the empty board, and a refusal that names every
 //! limit that binds.
 
-use std::process::{Command, Output};
+mod common;
 
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy")).args(args).output().expect("runs")
-}
-
-fn ok_line(args: &[&str]) -> String {
-    let o = grundy(args);
-    assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8(o.stdout).unwrap().trim_end().to_string()
-}
-
-/// The one-line error of a refused request (status 2, nothing on stdout).
-fn refused(args: &[&str]) -> String {
-    let o = grundy(args);
-    let err = String::from_utf8_lossy(&o.stderr).into_owned();
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-    assert!(o.stdout.is_empty() && err.lines().count() == 1, "{args:?}: {err}");
-    err
-}
+use common::{answer, ok_line, refused, with_stdin};
 
 #[test]
 fn the_empty_board_has_one_placement_of_no_token_and_none_of_a_token() {
@@ -81,21 +64,7 @@ fn three_heap_splits_are_refused_by_their_estimate_naming_the_flags() {
 /// brute force over the tuples.
 #[test]
 fn few_values_spanning_many_bits_are_counted_with_or_without_a_histogram() {
-    use std::io::Write;
-    use std::process::Stdio;
-    let run = |args: &[&str], input: &str| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-        let o = child.wait_with_output().unwrap();
-        assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
-        String::from_utf8(o.stdout).unwrap().trim().to_string()
-    };
+    let run = |args: &[&str], input: &str| answer(args, &with_stdin(args, input));
     // thirty powers of two, and eight values more that depend on them
     let mut values: Vec<(u64, u32)> = (0..30).map(|j| (1u64 << j, 1 + j % 2)).collect();
     values.extend((0..8).map(|j| ((1u64 << j) ^ (1 << (j + 20)) ^ (1 << 29), 1)));

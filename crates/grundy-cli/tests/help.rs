@@ -2,25 +2,15 @@
 //! subcommand's default `--count`, no flag that a subcommand always refuses,
 //! sizes said to be non-negative, and both spellings of misère.
 
-use std::process::{Command, Output};
+mod common;
 
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy")).args(args).output().expect("runs")
-}
+use common::{grundy, refused};
+use std::process::Command;
 
 fn help(subcommand: &str) -> String {
     let o = grundy(&[subcommand, "--help"]);
     assert!(o.status.success(), "{subcommand}");
     String::from_utf8(o.stdout).unwrap()
-}
-
-/// The one-line error of a refused request (status 2, nothing on stdout).
-fn refused(args: &[&str]) -> String {
-    let o = grundy(args);
-    let err = String::from_utf8_lossy(&o.stderr).into_owned();
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-    assert!(o.stdout.is_empty() && err.lines().count() == 1, "{args:?}: {err}");
-    err
 }
 
 /// Each counting subcommand with the smallest request it answers.

@@ -3,6 +3,8 @@
 //! followed, nothing blocked on.
 #![cfg(unix)]
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -28,18 +30,12 @@ fn grundy(args: &[&str]) -> Output {
     child.wait_with_output().unwrap()
 }
 
-/// The one-line error of a refused request (status 2, nothing on stdout).
 fn refused(args: &[&str]) -> String {
-    let o = grundy(args);
-    let err = String::from_utf8_lossy(&o.stderr).into_owned();
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-    assert!(o.stdout.is_empty() && err.lines().count() == 1, "{args:?}: {err}");
-    err
+    common::refusal(args, &grundy(args))
 }
 
 fn ok(args: &[&str]) {
-    let o = grundy(args);
-    assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+    common::answer(args, &grundy(args));
 }
 
 fn folder(name: &str) -> PathBuf {

@@ -5,8 +5,8 @@ use super::context::Context;
 use crate::error::{Budget, Error, Remedy};
 use crate::ring::Ring;
 use crate::xor::{
-    DyadicHistogram, MAX_TOTAL, RunHistogram, Span, SpanHistogram, SparseHistogram, Spectrum, value_bits,
-    walsh_hadamard_observed,
+    DyadicHistogram, MAX_TOTAL, RunHistogram, Span, SpanHistogram, SparseHistogram, Spectrum, merged,
+    value_bits, walsh_hadamard_observed,
 };
 
 /// How the Grundy values of one component's positions are distributed.
@@ -340,15 +340,7 @@ fn dense_spectrum(mut h: Vec<u128>, low: u32, ctx: &mut Context<'_>) -> Result<S
             terms.extend(block.chunk_by(|x, y| x == y).map(|run| (run[0], run.len() as u128)));
         }
         drop(v);
-        terms.sort_unstable_by_key(|t| t.0);
-        terms.dedup_by(|next, kept| {
-            let same = next.0 == kept.0;
-            if same {
-                kept.1 += next.1;
-            }
-            same
-        });
-        return Ok(Spectrum::from_terms(b, terms));
+        return Ok(Spectrum::from_terms(b, merged(terms)));
     }
     budget.check_memory(32.0 * table / 16.0, "the transform values", "n")?;
     let classes = 1usize << low;

@@ -188,8 +188,9 @@ impl SparseHistogram {
 /// Values of `A` enumerated between two progress reports.
 const REPORT_EVERY: usize = 1 << 20;
 
-/// `(value, multiplicity)` terms sorted by value, equal values merged.
-fn merged(mut terms: Vec<(i128, u128)>) -> Vec<(i128, u128)> {
+/// `(value, multiplicity)` terms sorted by value, equal values merged
+/// (their multiplicities added).
+pub(crate) fn merged(mut terms: Vec<(i128, u128)>) -> Vec<(i128, u128)> {
     terms.sort_unstable_by_key(|t| t.0);
     terms.dedup_by(|next, kept| {
         let same = next.0 == kept.0;
