@@ -202,7 +202,12 @@ def test_a_huge_value_is_counted_alike(cli):
 
 
 def test_values_of_a_high_rank_are_refused_alike(cli):
-    values = [1 << j for j in range(40)]
+    independent = [1 << j for j in range(40)]
+    # counted from their dependencies, alike
+    stdin = "".join(f"{v}\n" for v in independent)
+    assert grundy.count(independent, 3) == cli.count_or_error("count", "--values", "-", "--piles", 3, stdin=stdin) == 0
+    # with as many more that involve them all: refused alike
+    values = independent + [(1 << j) ^ (1 << (j + 1) % 40) ^ (1 << (j + 3) % 40) for j in range(40)]
     with pytest.raises(ValueError) as refused:
         grundy.count(values, 3, modulus=7)
     stdin = "".join(f"{v}\n" for v in values)
