@@ -193,7 +193,7 @@ impl CountOptions {
 }
 
 fn parse_modulus(text: &str) -> Result<Modulus, String> {
-    match grundy::parse_u64(text).map_err(|e| message(&e))? {
+    match number(text)? {
         0 => Err("the modulus must be at least 1".to_string()),
         m => Modulus::new(m).map_err(|e| message(&e)),
     }
@@ -203,7 +203,9 @@ fn parse_modulus(text: &str) -> Result<Modulus, String> {
 /// counts and limits are never negative: `-5` is refused saying so.
 pub fn number(text: &str) -> Result<u64, String> {
     if text.trim_start().starts_with('-') {
-        return Err(format!("'{text}' is negative: sizes, counts and limits are non-negative (0 or more)"));
+        return Err(format!(
+            "'{text}' is negative: sizes, counts, moduli and limits are non-negative (0 or more)"
+        ));
     }
     grundy::parse_u64(text).map_err(|e| message(&e))
 }

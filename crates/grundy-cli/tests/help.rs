@@ -71,7 +71,7 @@ fn flags_a_subcommand_always_refuses_are_not_offered() {
 
 #[test]
 fn a_negative_size_is_said_to_be_negative() {
-    let cases: [(&[&str], &str); 12] = [
+    let cases: [(&[&str], &str); 13] = [
         (&["heaps", "--game", "0.77", "--piles", "2", "--n"], "-5"),
         (&["heaps", "--game", "0.77", "--n", "5", "--piles"], "-2"),
         (&["heaps", "--game", "0.77", "--n", "5", "--piles", "2", "--min"], "-1"),
@@ -84,6 +84,7 @@ fn a_negative_size_is_said_to_be_negative() {
         (&["coprime-nim", "--n", "10", "--piles"], "-3"),
         (&["silver-dollar", "--n", "10", "--coins"], "-2"),
         (&["count", "--values", "/dev/null", "--piles"], "-4"),
+        (&["board", "--n", "3", "--tokens", "2", "--modulus"], "-7"),
     ];
     for (args, value) in cases {
         let args = [args, &[value]].concat();

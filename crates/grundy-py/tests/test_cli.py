@@ -156,7 +156,6 @@ def test_prime_pi_by_lucy_matches_the_command_line(cli, n):
 # Refusals by the library: the same message, in each front end's words.
 REFUSALS = [
     (lambda: grundy.divisor_nim(0), ["divisor-nim", "--n", 0]),
-    (lambda: grundy.board(0, 2), ["board", "--n", 0, "--tokens", 2]),
     (lambda: grundy.board(5, 2, dims=0), ["board", "--n", 5, "--tokens", 2, "--dims", 0]),
     (lambda: grundy.board(5, 2, moves="0,1"), ["board", "--n", 5, "--tokens", 2, "--moves", "0,1"]),
     (lambda: grundy.board(5, 2, moves="1,x"), ["board", "--n", 5, "--tokens", 2, "--moves", "1,x"]),
