@@ -58,12 +58,17 @@ pub enum Error {
         needed: u64,
         /// What stopped the search.
         stop: Stop,
-        /// The search's length limit (`max_len`).
-        max_len: usize,
-        /// The estimated mex steps of computing every heap up to `needed`
-        /// directly ([`crate::HeapGame::linear_work`]), named when more than
-        /// a request may plan without raising `max_work`.
-        direct_work: f64,
+        /// The search's length limit (`max_len`), when it may be raised
+        /// (below the most values any search computes).
+        max_len: Option<usize>,
+        /// Whether raising `max_len` above `needed` computes every heap up to
+        /// `needed` directly (`needed` is below the most values any search
+        /// computes).
+        direct: bool,
+        /// The estimated mex steps of that direct computation
+        /// ([`crate::HeapGame::linear_work`]) when they are more than a
+        /// request may plan without raising `max_work`.
+        direct_work: Option<f64>,
     },
     /// A user-supplied rule broke the contract it promised (an option of a heap
     /// game that is not smaller than the heap, say).
@@ -136,7 +141,7 @@ impl fmt::Display for Error {
             Error::TooLarge { what, estimate, limit, remedy } => {
                 write!(f, "{what} would need {estimate} (limit {limit}); {remedy}")
             }
-            Error::NotCertified { computed, needed, stop, max_len, direct_work } => {
+            Error::NotCertified { computed, needed, stop, max_len, direct, direct_work } => {
                 write!(
                     f,
                     "heap {needed} needs a certified period, but none was certified within {computed} computed values ("
@@ -145,19 +150,17 @@ impl fmt::Display for Error {
                     Stop::MaxWork => f.write_str("the work budget ran out; raise `max_work`")?,
                     _ => f.write_str("the length limit was reached; raise `max_len`")?,
                 }
-                // raising `max_len` above `needed` computes every heap directly
-                let direct = *needed < crate::heap::MAX_LEN as u64 && *max_len as u64 <= *needed;
-                let longer = *max_len < crate::heap::MAX_LEN;
-                if let (Stop::MaxWork, true) = (stop, longer) {
-                    write!(f, ", and `max_len` ({max_len})")?;
+                // the length limit binds too when it may be raised
+                if let (Stop::MaxWork, Some(len)) = (stop, max_len) {
+                    write!(f, ", and `max_len` ({len})")?;
                 }
-                match (stop, direct) {
-                    (_, true) => write!(f, " above {needed} to compute every heap up to {needed} directly")?,
-                    (Stop::MaxWork, false) if longer => f.write_str(" to look further")?,
+                match (stop, direct, max_len) {
+                    (_, true, _) => write!(f, " above {needed} to compute every heap up to {needed} directly")?,
+                    (Stop::MaxWork, false, Some(_)) => f.write_str(" to look further")?,
                     _ => {}
                 }
-                if direct && *direct_work > crate::heap::MAX_LINEAR_WORK {
-                    write!(f, ", which needs about {direct_work:.1e} mex steps: raise `max_work` to that as well")?;
+                if let (true, Some(work)) = (direct, direct_work) {
+                    write!(f, ", which needs about {work:.1e} mex steps: raise `max_work` to that as well")?;
                 }
                 f.write_str(")")
             }
@@ -248,8 +251,12 @@ impl Budget {
 mod tests {
     use super::*;
 
-    fn not_certified(stop: Stop, needed: u64, max_len: usize, direct_work: f64) -> String {
-        Error::NotCertified { computed: 68_414, needed, stop, max_len, direct_work }.to_string()
+    /// The message as the heap count makes it (`2^30` values at the most, `10^10` steps without `max_work`).
+    fn not_certified(stop: Stop, needed: u64, max_len: usize, work: f64) -> String {
+        let most = 1u64 << 30;
+        let max_len = (max_len < most as usize).then_some(max_len);
+        let (direct, direct_work) = (needed < most, (work > 1e10).then_some(work));
+        Error::NotCertified { computed: 68_414, needed, stop, max_len, direct, direct_work }.to_string()
     }
 
     #[test]
