@@ -7,9 +7,12 @@ use grundy::{Board, BoardRules, BoardToken, Outcome, SubtractionSet};
 
 use serde_json::json;
 
+/// The positions counted unless `--count` says otherwise.
+pub const COUNT: Outcome = Outcome::Winning;
+
 #[derive(Args, Debug)]
 pub struct BoardArgs {
-    /// Side length: coordinates run over 0..N-1.
+    /// Side length: coordinates run over 0..N-1 (0 is the empty board: one placement of no token, none of any token).
     #[arg(long, value_parser = crate::number)]
     n: u64,
     /// Number of tokens (cells may be shared; told apart unless --order says otherwise).
@@ -41,5 +44,5 @@ pub fn run(a: &BoardArgs) -> CliResult {
         ("moves", moves.finite_moves().map_or_else(|| json!(moves.text()), |m| json!(m))),
         ("dims", json!(a.dims)),
     ]);
-    run_count("board", parameters, &a.opts, Outcome::Winning, "tokens", &board)
+    run_count("board", parameters, &a.opts, COUNT, "tokens", &board)
 }

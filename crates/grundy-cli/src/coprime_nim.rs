@@ -6,6 +6,9 @@ use clap::{Args, ValueEnum};
 use grundy::{CoprimeNim, Method, Outcome};
 use serde_json::json;
 
+/// The positions counted unless `--count` says otherwise.
+pub const COUNT: Outcome = Outcome::Losing;
+
 #[derive(Args, Debug)]
 pub struct CoprimeArgs {
     /// One more than the largest pile: piles run over 1..=N-1.
@@ -44,5 +47,5 @@ pub fn run(a: &CoprimeArgs) -> CliResult {
         _ => "sublinear",
     };
     let parameters = params(&[("n", json!(a.n)), ("piles", json!(a.piles)), ("method", json!(used))]);
-    run_count("coprime-nim", parameters, &a.opts, Outcome::Losing, "piles", &game)
+    run_count("coprime-nim", parameters, &a.opts, COUNT, "piles", &game)
 }

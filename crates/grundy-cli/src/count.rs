@@ -11,6 +11,9 @@ use grundy::{Outcome, Sum, Values};
 use serde_json::json;
 use std::io::Read;
 
+/// The positions counted unless `--count` says otherwise.
+pub const COUNT: Outcome = Outcome::Losing;
+
 #[derive(Args, Debug)]
 pub struct CountArgs {
     /// The file of Grundy values, one per line (- reads stdin).
@@ -67,7 +70,7 @@ pub fn run(a: &CountArgs) -> CliResult {
     let parameters =
         params(&[("values", json!(a.values)), ("piles", json!(a.piles)), ("histogram", json!(a.histogram))]);
     let sum = Sum::of(values, a.piles).with_order(a.opts.order());
-    run_count("count", parameters, &a.opts, Outcome::Losing, "piles", &sum)
+    run_count("count", parameters, &a.opts, COUNT, "piles", &sum)
 }
 
 #[cfg(test)]

@@ -7,6 +7,9 @@ use grundy::{DivisorNim, Outcome};
 
 use serde_json::json;
 
+/// The positions counted unless `--count` says otherwise.
+pub const COUNT: Outcome = Outcome::Winning;
+
 #[derive(Args, Debug)]
 pub struct DivisorArgs {
     /// Largest pile size: piles run over 1..=N.
@@ -28,7 +31,7 @@ pub fn run(a: &DivisorArgs) -> CliResult {
         "divisor-nim",
         params(&[("n", json!(a.n)), ("piles", json!(a.piles))]),
         &a.opts,
-        Outcome::Winning,
+        COUNT,
         "piles",
         &game,
     )

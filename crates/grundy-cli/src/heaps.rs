@@ -6,6 +6,9 @@ use clap::Args;
 use grundy::{HeapGame, Heaps, Limits, MisereLimits, Outcome};
 use serde_json::json;
 
+/// The positions counted unless `--count` says otherwise.
+pub const COUNT: Outcome = Outcome::Losing;
+
 #[derive(Args, Debug)]
 pub struct HeapsArgs {
     #[arg(long, help = crate::MOVES_HELP)]
@@ -55,5 +58,5 @@ pub fn run(a: &HeapsArgs) -> CliResult {
         ("piles", json!(a.piles)),
         ("min", json!(a.min)),
     ]);
-    run_count("heaps", parameters, &a.opts, Outcome::Losing, "piles", &heaps)
+    run_count("heaps", parameters, &a.opts, COUNT, "piles", &heaps)
 }

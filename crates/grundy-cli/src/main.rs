@@ -1,6 +1,7 @@
 //! The `grundy` command line: argument parsing, one module per subcommand,
 //! plain and JSON output, and one-line errors with exit status 2.
 
+mod atomic;
 mod board;
 mod census;
 mod coprime_nim;
@@ -114,7 +115,8 @@ pub enum PlayArg {
     /// Normal play: the player who cannot move loses.
     #[default]
     Normal,
-    /// Misère play: the player who makes the last move loses.
+    /// Misère play: the player who makes the last move loses (also spelled misère).
+    #[value(alias = "misère")]
     Misere,
 }
 
@@ -198,15 +200,56 @@ impl CountOptions {
 }
 
 fn parse_modulus(text: &str) -> Result<Modulus, String> {
-    match grundy::parse_u64(text).map_err(|e| message(&e))? {
+    match number(text)? {
         0 => Err("the modulus must be at least 1".to_string()),
         m => Modulus::new(m).map_err(|e| message(&e)),
     }
 }
 
-/// A number on the command line: an expression such as `10^9+7`.
+/// A number on the command line: an expression such as `10^9+7`. Sizes,
+/// counts and limits are never negative: `-5` is refused saying so.
 pub fn number(text: &str) -> Result<u64, String> {
+    if text.trim_start().starts_with('-') {
+        return Err(format!(
+            "'{text}' is negative: sizes, counts, moduli and limits are non-negative (0 or more)"
+        ));
+    }
     grundy::parse_u64(text).map_err(|e| message(&e))
+}
+
+/// The parser: the derived one, with each counting subcommand's default
+/// `--count` shown (and applied) by its help, the flags a subcommand always
+/// refuses hidden from its help (they still parse, to be refused with the
+/// reason), and every flag value allowed to look like a negative number, so
+/// that `--n -5` reaches the flag's parser, which says that sizes are
+/// non-negative, instead of being taken for an unknown flag `-5`.
+pub fn command() -> clap::Command {
+    use clap::CommandFactory;
+    let name = |o: Outcome| o.name();
+    let defaults = [
+        ("board", board::COUNT),
+        ("divisor-nim", divisor_nim::COUNT),
+        ("coprime-nim", coprime_nim::COUNT),
+        ("silver-dollar", silver_dollar::COUNT),
+        ("heaps", heaps::COUNT),
+        ("count", count::COUNT),
+    ];
+    // (subcommand, flags it refuses whatever their value but the default)
+    let refused: [(&str, &[&str]); 2] =
+        [("silver-dollar", &["order", "play", "misere_work"]), ("count", &["play", "misere_work"])];
+    let mut cmd = Cli::command().mut_subcommands(|sc| {
+        sc.mut_args(|a| match a.get_action().takes_values() {
+            true => a.allow_negative_numbers(true),
+            false => a,
+        })
+    });
+    for (sub, outcome) in defaults {
+        cmd = cmd.mut_subcommand(sub, |c| c.mut_arg("count", |a| a.default_value(name(outcome))));
+    }
+    for (sub, flags) in refused {
+        cmd = cmd.mut_subcommand(sub, |c| flags.iter().fold(c, |c, f| c.mut_arg(*f, |a| a.hide(true))));
+    }
+    cmd
 }
 
 /// `--threads N`: a number expression from 1 to 1024.
@@ -257,12 +300,16 @@ pub fn flags(text: &str) -> String {
 
 /// Parses and runs the command line; returns the process exit status.
 fn run() -> i32 {
-    let cli = match Cli::try_parse() {
+    use clap::FromArgMatches;
+    let cli = match command().try_get_matches().and_then(|m| Cli::from_arg_matches(&m)) {
         Ok(cli) => cli,
         Err(e) => {
             use clap::error::ErrorKind;
             if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
-                print!("{e}");
+                // as every answer: a reader that closed the pipe early ends the program quietly
+                use std::io::Write;
+                let mut out = std::io::stdout().lock();
+                output::finish(write!(out, "{e}").and_then(|()| out.flush()));
                 return 0;
             }
             if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
@@ -306,8 +353,7 @@ fn run() -> i32 {
 
 /// Every subcommand's name, from the parser itself (so none is ever left out).
 fn subcommand_names() -> String {
-    use clap::CommandFactory;
-    let cmd = Cli::command();
+    let cmd = command();
     let names: Vec<&str> = cmd.get_subcommands().map(|c| c.get_name()).filter(|&n| n != "help").collect();
     match names.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),

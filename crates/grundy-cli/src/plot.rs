@@ -1,15 +1,22 @@
 //! `--plot FILE.svg`: the nim-sequence as an SVG chart with the preperiod and
 //! one period marked (drawn by the crate grundy-plot, which the Python package
-//! shares).
+//! shares), written by the one writer of output files ([`crate::atomic`]):
+//! a new file, or one of our charts (any regular file with `--force`).
 
 use crate::CliError;
+use crate::atomic::Output;
 use grundy::Periodic;
 
+/// The file of `--plot PATH`: an earlier chart of ours is replaced, any other
+/// regular file only with `force` (`--force`).
+pub fn output(path: &str, force: bool) -> Output {
+    Output::new(path, "--plot", grundy_plot::is_chart, force)
+}
+
 /// Draws `values` (heap sizes `0..len`) with the preperiod shaded and the first
-/// period after it outlined, into the file `path`.
-pub fn draw(path: &str, title: &str, values: &[u32], periodic: Option<&Periodic>) -> Result<(), CliError> {
-    let fail = |e: &dyn std::fmt::Display| CliError::Message(format!("--plot {path}: {e}"));
+/// period after it outlined, into the file of `out`.
+pub fn draw(out: &Output, title: &str, values: &[u32], periodic: Option<&Periodic>) -> Result<(), CliError> {
     let svg = grundy_plot::svg(title, values, periodic.map(|p| (p.preperiod(), p.period())))
-        .map_err(|e| fail(&e))?;
-    std::fs::write(path, svg).map_err(|e| fail(&e))
+        .map_err(|e| CliError::Message(format!("--plot: cannot draw the chart: {e}")))?;
+    out.write(|file| file.write_all(svg.as_bytes()))
 }

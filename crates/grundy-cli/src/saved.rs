@@ -16,24 +16,28 @@
 //!
 //! On load the game must be the one asked for, the length and the FNV-1a
 //! checksum of the value bytes must match, and the library computes the
-//! first values again (the first 4096). A save goes to a
-//! temporary file renamed over the old one, so an interruption during the
-//! write leaves the previous save intact.
+//! first values again (the first 4096). A save is written by the one
+//! writer of output files ([`crate::atomic`]): to `FILE.partial`, renamed
+//! over the old save, so an interruption during the write leaves the
+//! previous save intact.
 //!
 //! Both ways are streamed: a save writes the values from the lanes the
 //! computation keeps them in (a byte a value while they fit), a chunk at a
 //! time, and a load reads them into lanes of the file's width; no copy of
 //! the whole sequence is built on either side.
 //!
-//! A save replaces only regular files: a target (or its temporary file) that
-//! exists as anything else — a device, a FIFO, a symbolic link, a folder — is
-//! refused before any work starts and again before each write, and the
-//! temporary file is created afresh (`O_EXCL`), so no link is ever followed.
+//! A save replaces only an earlier save (a file that begins with the line
+//! `grundy nim-values 1`; any regular file with `--force`): a target (or its
+//! temporary file) that exists as anything else — a file of someone else's,
+//! a device, a FIFO, a symbolic link, a folder — is refused before any work
+//! starts and again before each write, and the temporary file is created
+//! afresh (`O_EXCL`), so no link is ever followed.
 
 use crate::CliError;
+use crate::atomic::Output;
 use grundy::Lanes;
 use std::fs;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Read};
 
 const MAGIC: &str = "grundy nim-values 1";
 
@@ -96,50 +100,28 @@ impl Saved {
     }
 }
 
-/// The temporary file a save goes to before it is renamed over `path`.
-fn partial(path: &str) -> String {
-    format!("{path}.partial")
+/// Whether a file that begins with `head` is a save (one of ours).
+fn is_save(head: &[u8]) -> bool {
+    head.strip_prefix(MAGIC.as_bytes()).is_some_and(|rest| rest.first() == Some(&b'\n'))
 }
 
-/// Refuses a save target that exists and is not a regular file (a device,
-/// a FIFO, a symbolic link, a folder), nor may its temporary file be one:
-/// a save never follows a link nor replaces anything but a regular file.
-pub fn check_target(path: &str) -> Result<(), CliError> {
-    for target in [path.to_string(), partial(path)] {
-        match fs::symlink_metadata(&target) {
-            Ok(m) if !m.file_type().is_file() => {
-                return Err(CliError::Message(format!(
-                    "--save {path}: {target} exists and is not a regular file; name a new file or a regular one"
-                )));
-            }
-            _ => {}
-        }
-    }
-    Ok(())
+/// The file of `--save PATH`: an earlier save is replaced, any other regular
+/// file only with `force` (`--force`).
+pub fn output(path: &str, force: bool) -> Output {
+    Output::new(path, "--save", is_save, force)
 }
 
-/// Writes `values` of `game` to `path` (through a temporary file).
-pub fn write(path: &str, game: &str, values: Lanes<'_>) -> Result<(), CliError> {
-    check_target(path)?;
+/// Writes `values` of `game` to the file of `out` (through a temporary file).
+pub fn write(out: &Output, game: &str, values: Lanes<'_>) -> Result<(), CliError> {
     let width = width_of(values);
     // the checksum of the body, a chunk at a time (a first pass: the header comes first)
     let check = encoded(values, width).fold(FNV_START, |h, chunk| fnv1a64_from(h, &chunk));
     let header =
         format!("{MAGIC}\ngame: {game}\nvalues: {}\nwidth: {width}\nfnv1a64: {check:016x}\n\n", values.len());
-    let tmp = partial(path);
-    let failed = |e: std::io::Error| CliError::Message(format!("cannot save the values to {path}: {e}"));
-    // a temporary file left by an interrupted save is a regular file (checked above)
-    if fs::symlink_metadata(&tmp).is_ok() {
-        fs::remove_file(&tmp).map_err(failed)?;
-    }
-    let mut file = fs::OpenOptions::new().write(true).create_new(true).open(&tmp).map_err(failed)?;
-    file.write_all(header.as_bytes()).map_err(failed)?;
-    for chunk in encoded(values, width) {
-        file.write_all(&chunk).map_err(failed)?;
-    }
-    file.sync_all().map_err(failed)?;
-    check_target(path)?;
-    fs::rename(&tmp, path).map_err(failed)
+    out.write(|file| {
+        file.write_all(header.as_bytes())?;
+        encoded(values, width).try_for_each(|chunk| file.write_all(&chunk))
+    })
 }
 
 /// Reads the values of `game` saved in `path`, checking the header and the
@@ -232,7 +214,7 @@ mod tests {
     fn file(values: &[u32], game: &str) -> Vec<u8> {
         let dir = std::env::temp_dir().join(format!("grundy-saved-{}-{}", std::process::id(), values.len()));
         let path = dir.to_str().unwrap().to_string();
-        write(&path, game, values.into()).unwrap();
+        write(&output(&path, false), game, values.into()).unwrap();
         let bytes = fs::read(&path).unwrap();
         fs::remove_file(&path).unwrap();
         bytes
@@ -252,7 +234,7 @@ mod tests {
             if let Ok(narrow) = values.iter().map(|&v| u16::try_from(v)).collect::<Result<Vec<u16>, _>>() {
                 let path = std::env::temp_dir().join(format!("grundy-saved-words-{}", std::process::id()));
                 let path = path.to_str().unwrap();
-                write(path, "octal 0.77", Lanes::Words(&narrow)).unwrap();
+                write(&output(path, false), "octal 0.77", Lanes::Words(&narrow)).unwrap();
                 assert_eq!(fs::read(path).unwrap(), bytes);
                 fs::remove_file(path).unwrap();
             }

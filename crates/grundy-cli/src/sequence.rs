@@ -46,6 +46,9 @@ pub struct SequenceArgs {
     /// With --play misere: the work budget of the heaps' genus (positions evaluated and options generated, about 100 ns each).
     #[arg(long, value_parser = crate::number, default_value_t = GenusTable::DEFAULT_WORK)]
     genus_work: u64,
+    /// Replace the file of --save or --plot even when it exists and is not one grundy wrote (a regular file only).
+    #[arg(long)]
+    force: bool,
     /// Start from the values saved in this file by --save (checked: same game, checksum, first values recomputed).
     #[arg(long, value_name = "FILE")]
     resume: Option<String>,
@@ -59,20 +62,21 @@ pub struct SequenceArgs {
 /// The analysis, resumed from `--resume` and kept in `--save` if asked.
 fn analyze(game: &HeapGame, a: &SequenceArgs, limits: Limits) -> Result<Analysis, CliError> {
     let name = game.describe();
+    let save = a.save.as_deref().map(|path| saved::output(path, a.force));
+    if let Some(out) = &save {
+        out.check()?;
+        stop_on_ctrl_c()?;
+    }
     let known = match &a.resume {
         Some(path) => saved::read(path, &name)?,
         None => saved::Saved::Bytes(Vec::new()),
     };
-    if let Some(path) = &a.save {
-        saved::check_target(path)?;
-        stop_on_ctrl_c()?;
-    }
     let mut failure = None;
     let mut kept = known.lanes().len();
     let mut wrote = false;
-    let mut keep = |g: Lanes<'_>| match &a.save {
+    let mut keep = |g: Lanes<'_>| match &save {
         None => Ok(()),
-        Some(path) => match saved::write(path, &name, g) {
+        Some(out) => match saved::write(out, &name, g) {
             Ok(()) => {
                 kept = g.len();
                 wrote = true;
@@ -92,8 +96,8 @@ fn analyze(game: &HeapGame, a: &SequenceArgs, limits: Limits) -> Result<Analysis
         return Err(e);
     }
     // nothing new computed (`--len` within the resumed values): the save at the end still happens
-    if let (Ok(_), Some(path), false) = (&analysis, &a.save, wrote) {
-        saved::write(path, &name, known.lanes())?;
+    if let (Ok(_), Some(out), false) = (&analysis, &save, wrote) {
+        saved::write(out, &name, known.lanes())?;
     }
     match (analysis, &a.save) {
         (Err(Error::Interrupted), Some(path)) => Err(CliError::Interrupted(format!(
@@ -130,10 +134,15 @@ pub fn run(a: &SequenceArgs) -> CliResult {
         a.threads,
     );
     game.check_request_within(a.len as usize, "len", a.max_work)?;
+    // every output file is checked before the work
+    let chart = a.plot.as_deref().map(|path| plot::output(path, a.force));
+    if let Some(out) = &chart {
+        out.check()?;
+    }
     let analysis = analyze(&game, a, limits)?;
     let shown = &analysis.values[..(a.len as usize).min(analysis.values.len())];
-    if let Some(path) = &a.plot {
-        plot::draw(path, &game.describe(), shown, analysis.periodic.as_ref())?;
+    if let Some(out) = &chart {
+        plot::draw(out, &game.describe(), shown, analysis.periodic.as_ref())?;
     }
     let summary = analysis.summary();
     let stopped = match analysis.stop {

@@ -2,8 +2,8 @@
 //! the man page, both generated from the parser itself, so they never drift
 //! from the flags.
 
-use crate::{Cli, CliError, CliResult};
-use clap::{Args, CommandFactory};
+use crate::{CliError, CliResult, command};
+use clap::Args;
 use std::io::Write;
 
 #[derive(Args, Debug)]
@@ -18,7 +18,7 @@ pub struct ManArgs {}
 
 /// Writes the completion script for `a.shell` to stdout.
 pub fn completions(a: &CompletionsArgs) -> CliResult {
-    let mut cmd = Cli::command();
+    let mut cmd = command();
     let mut script = Vec::new();
     clap_complete::generate(a.shell, &mut cmd, "grundy", &mut script);
     write_out(&script);
@@ -28,7 +28,7 @@ pub fn completions(a: &CompletionsArgs) -> CliResult {
 /// Writes the man page (roff, section 1) to stdout: the main page, then one
 /// subsection per subcommand with its flags.
 pub fn man(_: &ManArgs) -> CliResult {
-    let cmd = Cli::command();
+    let cmd = command();
     let mut page = Vec::new();
     let fail = |e: std::io::Error| CliError::Message(format!("cannot render the man page: {e}"));
     let man = clap_mangen::Man::new(cmd.clone());

@@ -7,6 +7,9 @@ use grundy::{Outcome, SilverDollar};
 
 use serde_json::json;
 
+/// The positions counted unless `--count` says otherwise.
+pub const COUNT: Outcome = Outcome::Winning;
+
 #[derive(Args, Debug)]
 pub struct SilverArgs {
     /// Squares on the strip.
@@ -26,7 +29,7 @@ pub fn run(a: &SilverArgs) -> CliResult {
         "silver-dollar",
         params(&[("n", json!(a.n)), ("coins", json!(a.coins))]),
         &a.opts,
-        Outcome::Winning,
+        COUNT,
         "coins",
         &game,
     )

@@ -33,6 +33,10 @@ CASES = [
     ("board", dict(n=4, tokens=3)),
     ("board", dict(n=1, tokens=2)),
     ("board", dict(n=5, tokens=0)),
+    # the empty board: one placement of no token, none of a token
+    ("board", dict(n=0, tokens=0)),
+    ("board", dict(n=0, tokens=2)),
+    ("board", dict(n=0, tokens=1, moves="squares", dims=3)),
     ("board", dict(n=9, tokens=2, moves=[1, 2], dims=1)),
     ("board", dict(n=5, tokens=2, moves="1,3,2^2")),
     ("board", dict(n=6, tokens=1, moves=(1, 4), dims=3)),

@@ -156,7 +156,6 @@ def test_prime_pi_by_lucy_matches_the_command_line(cli, n):
 # Refusals by the library: the same message, in each front end's words.
 REFUSALS = [
     (lambda: grundy.divisor_nim(0), ["divisor-nim", "--n", 0]),
-    (lambda: grundy.board(0, 2), ["board", "--n", 0, "--tokens", 2]),
     (lambda: grundy.board(5, 2, dims=0), ["board", "--n", 5, "--tokens", 2, "--dims", 0]),
     (lambda: grundy.board(5, 2, moves="0,1"), ["board", "--n", 5, "--tokens", 2, "--moves", "0,1"]),
     (lambda: grundy.board(5, 2, moves="1,x"), ["board", "--n", 5, "--tokens", 2, "--moves", "1,x"]),
@@ -202,7 +201,12 @@ def test_a_huge_value_is_counted_alike(cli):
 
 
 def test_values_of_a_high_rank_are_refused_alike(cli):
-    values = [1 << j for j in range(40)]
+    independent = [1 << j for j in range(40)]
+    # counted from their dependencies, alike
+    stdin = "".join(f"{v}\n" for v in independent)
+    assert grundy.count(independent, 3) == cli.count_or_error("count", "--values", "-", "--piles", 3, stdin=stdin) == 0
+    # with as many more that involve them all: refused alike
+    values = independent + [(1 << j) ^ (1 << (j + 1) % 40) ^ (1 << (j + 3) % 40) for j in range(40)]
     with pytest.raises(ValueError) as refused:
         grundy.count(values, 3, modulus=7)
     stdin = "".join(f"{v}\n" for v in values)

@@ -63,8 +63,13 @@ ERRORS = [
     (lambda: grundy.count([(1, -2)], 2, histogram=True), ValueError, "`values` must be nonnegative"),
     (lambda: grundy.count([(1, 2**128)], 2, histogram=True), OverflowError, "at most 2^128 - 1"),
     (lambda: grundy.count([(1, 2**125), (2, 2**125 + 1)], 2, histogram=True), ValueError, "more than 2^126 positions"),
-    # large values are counted in their span; a span of rank 40 is refused
-    (lambda: grundy.count([2**j for j in range(40)], 2), grundy.TooLargeError, "give fewer distinct values"),
+    # large values are counted in their span, or from their dependencies; a span of
+    # rank 40 whose dependencies involve every value is refused
+    (
+        lambda: grundy.count([1 << j for j in range(40)] + [(1 << j) ^ (1 << (j + 1) % 40) ^ (1 << (j + 3) % 40) for j in range(40)], 2),
+        grundy.TooLargeError,
+        "give fewer distinct values",
+    ),
     # too large, not certified
     (lambda: grundy.divisor_nim(10**18, 10**9), grundy.TooLargeError, "pass a `modulus`"),
     (lambda: grundy.silver_dollar(10**18, 10**5), grundy.TooLargeError, "pass a `modulus`"),

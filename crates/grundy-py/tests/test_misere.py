@@ -95,3 +95,21 @@ def test_misere_work_bounds_the_quotient_and_is_named_when_refused():
     # a certified game is unaffected by a larger budget
     k = grundy.heaps(10**18, 3, game="0.77", play="misere", modulus=10**9 + 7)
     assert grundy.heaps(10**18, 3, game="0.77", play="misere", modulus=10**9 + 7, misere_work=10**9) == k
+
+
+def test_the_empty_board_under_misere_play(cli):
+    # no token: the player to move cannot move, and wins under misère play
+    assert grundy.board(0, 0, play="misere", count="winning") == 1
+    assert grundy.board(0, 0, play="misere", count="losing") == 0
+    for tokens in [1, 3]:
+        for count in ["winning", "losing"]:
+            assert grundy.board(0, tokens, play="misere", count=count) == 0
+    assert grundy.board(0, 0, play="misere", count="winning") == cli.count_or_error(
+        "board", "--n", 0, "--tokens", 0, "--play", "misere", "--count", "winning"
+    )
+
+
+@pytest.mark.parametrize("spelling", ["misere", "misère"])
+def test_misere_is_spelled_alike_in_python_and_on_the_command_line(cli, spelling):
+    args = ["heaps", "--game", "0.77", "--n", 6, "--piles", 3, "--play", spelling]
+    assert grundy.heaps(6, 3, game="0.77", play=spelling) == cli.count_or_error(*args)

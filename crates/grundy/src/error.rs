@@ -47,7 +47,10 @@ pub enum Error {
         remedy: Remedy,
     },
     /// Heap sizes beyond the computed nim-values were asked for, and no period
-    /// was certified to extend them.
+    /// was certified to extend them. The message names every limit that
+    /// binds: the one that stopped the search and, when the length limit is
+    /// not above the largest heap, the length limit too (with the work that
+    /// computing every heap directly would take).
     NotCertified {
         /// Values computed.
         computed: usize,
@@ -55,6 +58,17 @@ pub enum Error {
         needed: u64,
         /// What stopped the search.
         stop: Stop,
+        /// The search's length limit (`max_len`), when it may be raised
+        /// (below the most values any search computes).
+        max_len: Option<usize>,
+        /// Whether raising `max_len` above `needed` computes every heap up to
+        /// `needed` directly (`needed` is below the most values any search
+        /// computes).
+        direct: bool,
+        /// The estimated mex steps of that direct computation
+        /// ([`crate::HeapGame::linear_work`]) when they are more than a
+        /// request may plan without raising `max_work`.
+        direct_work: Option<f64>,
     },
     /// A user-supplied rule broke the contract it promised (an option of a heap
     /// game that is not smaller than the heap, say).
@@ -131,15 +145,28 @@ impl fmt::Display for Error {
             Error::TooLarge { what, estimate, limit, remedy } => {
                 write!(f, "{what} would need {estimate} (limit {limit}); {remedy}")
             }
-            Error::NotCertified { computed, needed, stop } => {
-                let why = match stop {
-                    Stop::MaxWork => "the work budget ran out; raise `max_work`",
-                    _ => "the length limit was reached; raise `max_len`",
-                };
+            Error::NotCertified { computed, needed, stop, max_len, direct, direct_work } => {
                 write!(
                     f,
-                    "heap {needed} needs a certified period, but none was certified within {computed} computed values ({why})"
-                )
+                    "heap {needed} needs a certified period, but none was certified within {computed} computed values ("
+                )?;
+                match stop {
+                    Stop::MaxWork => f.write_str("the work budget ran out; raise `max_work`")?,
+                    _ => f.write_str("the length limit was reached; raise `max_len`")?,
+                }
+                // the length limit binds too when it may be raised
+                if let (Stop::MaxWork, Some(len)) = (stop, max_len) {
+                    write!(f, ", and `max_len` ({len})")?;
+                }
+                match (stop, direct, max_len) {
+                    (_, true, _) => write!(f, " above {needed} to compute every heap up to {needed} directly")?,
+                    (Stop::MaxWork, false, Some(_)) => f.write_str(" to look further")?,
+                    _ => {}
+                }
+                if let (true, Some(work)) = (direct, direct_work) {
+                    write!(f, ", which needs about {work:.1e} mex steps: raise `max_work` to that as well")?;
+                }
+                f.write_str(")")
             }
             Error::InvalidRule(reason) => write!(f, "invalid rule: {reason}"),
             Error::Interrupted => f.write_str("interrupted"),
@@ -221,5 +248,36 @@ impl Budget {
             });
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The message as the heap count makes it (`2^30` values at the most, `10^10` steps without `max_work`).
+    fn not_certified(stop: Stop, needed: u64, max_len: usize, work: f64) -> String {
+        let most = 1u64 << 30;
+        let max_len = (max_len < most as usize).then_some(max_len);
+        let (direct, direct_work) = (needed < most, (work > 1e10).then_some(work));
+        Error::NotCertified { computed: 68_414, needed, stop, max_len, direct, direct_work }.to_string()
+    }
+
+    #[test]
+    fn a_search_that_stopped_names_every_limit_that_binds() {
+        // the work budget stopped it, and the length limit is not above the heap: both
+        let both = not_certified(Stop::MaxWork, 1 << 20, 1 << 20, 3.0e6);
+        assert!(both.contains("raise `max_work`") && both.contains("`max_len` (1048576) above 1048576"), "{both}");
+        assert!(!both.contains("as well"), "{both}");
+        // computing every heap directly needs more than the work allowed without `max_work`
+        let heavy = not_certified(Stop::MaxLen, 1 << 20, 1 << 20, 4.0e11);
+        assert!(heavy.contains("raise `max_len` above 1048576") && heavy.contains("raise `max_work` to that"), "{heavy}");
+        // beyond the most values any search computes, only the length limit is named
+        let far = not_certified(Stop::MaxLen, 1_000_000_000_000, 1 << 20, 1e13);
+        assert!(far.ends_with("(the length limit was reached; raise `max_len`)"), "{far}");
+        let far = not_certified(Stop::MaxWork, 1_000_000_000_000, 1 << 20, 1e13);
+        assert!(far.ends_with("(the work budget ran out; raise `max_work`, and `max_len` (1048576) to look further)"), "{far}");
+        let far = not_certified(Stop::MaxWork, 1_000_000_000_000, 1 << 30, 1e13);
+        assert!(far.ends_with("(the work budget ran out; raise `max_work`)"), "{far}");
     }
 }

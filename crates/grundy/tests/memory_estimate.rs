@@ -33,9 +33,17 @@ fn counts_of_values_keep_within_their_estimate() {
     assert_eq!(counted.unwrap(), (1u64 << 32).rem_euclid(1_000_000_007).into());
     assert!(peak <= 16 * (1 << 16) + 64 * KIB, "the count allocated {peak} bytes");
 
-    // a span of rank 30 (a table of 16 GiB): refused by the default budget at once
-    let wide = Sum::of(Values::new((0..30).map(|j| (1u64 << 63) | (1 << j))).unwrap(), 3);
+    // a span of rank 30 (a table of 16 GiB) whose values' dependencies involve
+    // them all: refused by the default budget at once
+    let basis: Vec<u64> = (0..30).map(|j| (1u64 << 63) | (1 << j)).collect();
+    let tangled = (0..30).map(|j| basis[j] ^ basis[(j + 1) % 30] ^ basis[(j + 3) % 30]);
+    let wide = Sum::of(Values::new(basis.iter().copied().chain(tangled)).unwrap(), 3);
     let (refused, peak) = count_measured(&wide, Budget::default());
     assert!(matches!(refused, Err(Error::TooLarge { .. })), "{refused:?}");
     assert!(peak < 64 * KIB, "a refused count allocated {peak} bytes");
+    // independent ones are counted from their dependencies, in a few terms
+    let independent = Sum::of(Values::new(basis).unwrap(), 3);
+    let (counted, peak) = count_measured(&independent, Budget::default());
+    assert_eq!(counted.unwrap(), 0u8.into());
+    assert!(peak < 64 * KIB, "the count allocated {peak} bytes");
 }

@@ -180,7 +180,7 @@ fn boards() {
     for moves in [&[1u64][..], &[1, 2], &[2, 3], &[1, 3, 4]] {
         for dims in 1..=2usize {
             for tokens in 0..=2usize {
-                for n in 1..=4u64 {
+                for n in 0..=4u64 {
                     for (order, kind) in ORDERS {
                         let oracle = misere_board_counts(n, tokens, dims, moves, kind);
                         let set = SubtractionSet::new(moves.to_vec()).unwrap();

@@ -74,7 +74,7 @@ fn board_multisets_and_sets_of_cells_match_the_game_search() {
     for moves in [&[2u64, 3, 5, 7][..], &[1], &[1, 2]] {
         for dims in 1..=2usize {
             for tokens in 0..=3usize {
-                for n in 1..=4u64 {
+                for n in 0..=4u64 {
                     for (order, kind) in KINDS {
                         let oracle = unordered_board_counts(n, tokens, dims, moves, kind);
                         let set = SubtractionSet::new(moves.to_vec()).unwrap();

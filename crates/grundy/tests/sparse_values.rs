@@ -135,20 +135,99 @@ fn a_few_large_values_cost_what_a_few_values_cost() {
     assert_eq!(pairs.count_exact(Outcome::Losing).unwrap(), 2u8.into());
 }
 
-/// Many independent values: the table of 2^r counts is refused up front, in
+/// `r` independent values `2^63 + 2^j` and, when `tangled`, as many more
+/// that each involve several of them (`v_j ⊕ v_{j+1} ⊕ v_{j+3}`): a span of
+/// rank `r` whose dependencies involve every value.
+fn high_rank(r: u32, tangled: bool) -> Vec<u64> {
+    let basis: Vec<u64> = (0..r).map(|j| (1u64 << 63) | (1 << j)).collect();
+    let more = (0..r as usize)
+        .filter(|_| tangled)
+        .map(|j| basis[j] ^ basis[(j + 1) % basis.len()] ^ basis[(j + 3) % basis.len()]);
+    basis.iter().copied().chain(more).collect()
+}
+
+/// Many values whose dependencies involve them all: neither the table of 2^r
+/// counts nor the transform from the dependencies fits, refused up front in
 /// one line that says what to do.
 #[test]
 fn a_span_of_high_rank_is_refused_up_front() {
-    let values = Values::new((0..40).map(|j| (1u64 << 63) | (1 << j))).unwrap();
+    let values = Values::new(high_rank(40, true)).unwrap();
     let e = Sum::of(values, 3).count_mod(Modulus::new(7).unwrap(), Outcome::Losing).unwrap_err();
     assert!(matches!(e, Error::TooLarge { .. }), "{e:?}");
     let text = e.to_string();
     assert!(text.contains("rank 40") && text.contains("give fewer distinct values"), "{text}");
     assert_eq!(text.lines().count(), 1);
     // a rank that fits a larger budget is counted
-    let values = Values::new((0..22).map(|j| (1u64 << 63) | (1 << j))).unwrap();
+    let values = Values::new(high_rank(22, true)).unwrap();
     let mut ctx = Context::new(Budget { max_memory: 1 << 20, ..Budget::default() });
     let e = Sum::of(values.clone(), 2).count_with(Arithmetic::Exact, Outcome::Losing, &mut ctx).unwrap_err();
     assert!(e.to_string().contains("rank 22"), "{e}");
-    assert_eq!(Sum::of(values, 2).count_exact(Outcome::Losing).unwrap(), 22u8.into());
+    assert_eq!(Sum::of(values, 2).count_exact(Outcome::Losing).unwrap(), 44u8.into());
+}
+
+/// Few values on a span of high rank (the thirty powers of two, a
+/// table of 2^30 counts, 16 GiB, refused): counted from their dependencies,
+/// at once, whatever the rank (up to 64), against the brute force.
+#[test]
+fn few_independent_values_of_high_rank_are_counted_from_their_dependencies() {
+    for (values, counts) in [
+        ((0..30).map(|j| 1u64 << j).collect::<Vec<_>>(), vec![1u128; 30]),
+        ((0..64).map(|j| 1u64 << j).collect(), (0..64).map(|j| 1 + j % 3).collect()),
+        (high_rank(40, false), vec![2; 40]),
+        // independent values and a few tangled ones, with 0
+        ([high_rank(30, false), vec![0, (1 << 3) ^ (1 << 7), 5 << 61]].concat(), vec![1; 33]),
+    ] {
+        let hist: Vec<(u64, u128)> = values.iter().copied().zip(counts).collect();
+        for k in 0..=4usize {
+            for order in [Order::Ordered, Order::Multiset, Order::Set] {
+                let sum = Sum::of(Values::from_histogram(hist.clone()).unwrap(), k as u64).with_order(order);
+                let want = brute_losing(&[(hist.clone(), k)], order);
+                assert_eq!(
+                    sum.count_exact(Outcome::Losing).unwrap(),
+                    want,
+                    "{} values, k {k}, {order}",
+                    hist.len()
+                );
+                for m in [7u64, 1 << 40, u64::MAX] {
+                    let got =
+                        sum.count(Arithmetic::Modulo(Modulus::new(m).unwrap()), Outcome::Losing).unwrap();
+                    assert_eq!(got, want.clone() % m, "k {k} {order} mod {m}");
+                }
+            }
+        }
+    }
+}
+
+/// 21 to 26 random (so independent) values and a few combinations of them,
+/// with counts often equal: a span of rank above 20 counted from the values'
+/// dependencies.
+fn tangled_values() -> impl Strategy<Value = Vec<(u64, u128)>> {
+    let basis = prop::collection::vec((any::<u64>(), 1u128..3), 21..26);
+    let combos = prop::collection::vec((any::<u32>(), 1u128..4), 0..4);
+    (basis, combos).prop_map(|(basis, combos)| {
+        let mut hist = basis.clone();
+        for (subset, c) in combos {
+            let v = basis
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| (subset >> (j % 32)) & 1 == 1)
+                .fold(0, |x, (_, b)| x ^ b.0);
+            hist.push((v, c));
+        }
+        hist
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// A span of high rank: counted from the dependencies, against the brute force.
+    #[test]
+    fn high_rank_spans_of_few_values(hist in tangled_values(), k in 0usize..4, order in order(), m in 1u64..=u64::MAX) {
+        let game = Sum::of(Values::from_histogram(hist.clone()).unwrap(), k as u64).with_order(order);
+        let want = brute_losing(&[(hist, k)], order);
+        prop_assert_eq!(game.count_exact(Outcome::Losing).unwrap(), want.clone());
+        let modulus = Modulus::new(m).unwrap();
+        prop_assert_eq!(BigUint::from(game.count_mod(modulus, Outcome::Losing).unwrap()), want % m);
+    }
 }

@@ -5,8 +5,8 @@ use super::context::Context;
 use crate::error::{Budget, Error, Remedy};
 use crate::ring::Ring;
 use crate::xor::{
-    DyadicHistogram, MAX_TOTAL, RunHistogram, Span, SpanHistogram, Spectrum, value_bits,
-    walsh_hadamard_observed,
+    DyadicHistogram, MAX_TOTAL, RunHistogram, Span, SpanHistogram, SparseHistogram, Spectrum, merged,
+    value_bits, walsh_hadamard_observed,
 };
 
 /// How the Grundy values of one component's positions are distributed.
@@ -35,6 +35,11 @@ pub enum Histogram {
     /// `2^r` counts, `r` the rank of the span over GF(2) (values of your own,
     /// [`crate::Values`]; see `SpanHistogram`).
     Spanned(SpanHistogram),
+    /// Few values on a span too large for a table, given as `(value, count)`
+    /// pairs: the transform comes from their linear dependencies and equal
+    /// counts (see `SparseHistogram`), a table only when a sum of several
+    /// components needs one.
+    Sparse(SparseHistogram),
     /// The XOR of `copies` independent draws from `base` (a board token: the
     /// XOR of its coordinates).
     Power {
@@ -112,6 +117,7 @@ impl Histogram {
             Histogram::Run(r) => r.bits(),
             Histogram::Dyadic(d) => d.bits(),
             Histogram::Spanned(h) => h.bits(),
+            Histogram::Sparse(h) => h.bits(),
             Histogram::Power { base, .. } => base.bits(),
         }
     }
@@ -123,6 +129,7 @@ impl Histogram {
             Histogram::Run(r) => Positions::count(r.total()),
             Histogram::Dyadic(d) => Positions::count(d.total()),
             Histogram::Spanned(h) => Positions::count(h.total()),
+            Histogram::Sparse(h) => Positions::count(h.total()),
             Histogram::Power { base, copies } => {
                 let b = base.positions();
                 Positions { base: b.base, exponent: b.exponent.saturating_mul(*copies) }
@@ -138,6 +145,7 @@ impl Histogram {
             Histogram::Run(r) => (r.bits() <= 20).then(|| r.dense()),
             Histogram::Dyadic(d) => d.dense(),
             Histogram::Spanned(h) => h.dense(),
+            Histogram::Sparse(h) => (h.bits() <= 20).then(|| h.to_span_histogram().dense()).flatten(),
             Histogram::Power { base, copies } => {
                 let b = base.to_dense()?;
                 let len = 1usize << value_bits(b.len());
@@ -170,7 +178,10 @@ impl Histogram {
             Histogram::Dense(h) => dense_spectrum(h, low, ctx),
             Histogram::Run(r) => {
                 budget.check_memory(r.spectrum_memory(low), "the transform of the value histogram", "n")?;
-                Ok(r.spectrum(low))
+                r.spectrum(low, &mut |done, total| {
+                    ctx.progress("transforming the value histogram", done, total).is_ok()
+                })
+                .ok_or(Error::Interrupted)
             }
             Histogram::Dyadic(d) => {
                 let bytes = 48.0 * d.spectrum_terms(low);
@@ -188,9 +199,38 @@ impl Histogram {
                 let table = h.into_table_in(&span);
                 Ok(dense_spectrum(table, low, ctx)?.spread(bits))
             }
+            Histogram::Sparse(h) if low.min(h.bits()) == 0 => {
+                check_sparse(&h, &budget)?;
+                h.spectrum(&mut |done, total| ctx.progress("the transform of the values", done, total).is_ok())
+                    .ok_or(Error::Interrupted)
+            }
+            Histogram::Sparse(h) => {
+                // classes by the low bits of the index: in the span's table
+                check_span(h.span(), 0.0, &budget)?;
+                Histogram::Spanned(h.to_span_histogram()).into_spectrum(low, ctx)
+            }
             Histogram::Power { base, copies } => Ok(base.into_spectrum(low, ctx)?.powered(copies)),
         }
     }
+}
+
+/// Refuses a sparse histogram whose transform terms (32 bytes each, held
+/// twice while equal values merge) would not fit the budget.
+fn check_sparse(h: &SparseHistogram, budget: &Budget) -> Result<(), Error> {
+    let terms = h.spectrum_terms();
+    let bytes = 64.0 * terms;
+    if bytes > budget.max_memory as f64 {
+        return Err(Error::TooLarge {
+            what: format!(
+                "the values, whose XOR span has rank {} and whose dependencies leave about {terms:.1e} transform values,",
+                h.span().rank()
+            ),
+            estimate: format!("about {:.1} GiB of memory", bytes / (1u64 << 30) as f64),
+            limit: format!("{:.1} GiB", budget.max_memory as f64 / (1u64 << 30) as f64),
+            remedy: Remedy::Fewer("distinct values (or values spanning fewer bits)"),
+        });
+    }
+    Ok(())
 }
 
 /// Refuses a span whose table of `2^r` counts (and its transform, in place),
@@ -218,6 +258,15 @@ pub(crate) fn check_span(span: &Span, held: f64, budget: &Budget) -> Result<(), 
 /// common span onto `F₂^R` (see [`crate::xor::SpanHistogram`]), so the count is
 /// unchanged; a single component keeps its own table.
 pub(crate) fn to_common_span(histograms: &mut [Histogram], budget: &Budget) -> Result<(), Error> {
+    // a sparse part among others is counted in the table of its span
+    if histograms.len() > 1 {
+        for h in histograms.iter_mut() {
+            if let Histogram::Sparse(s) = h {
+                check_span(s.span(), 0.0, budget)?;
+                *h = Histogram::Spanned(s.to_span_histogram());
+            }
+        }
+    }
     if !histograms.iter().any(|h| matches!(h, Histogram::Spanned(_))) {
         return Ok(());
     }
@@ -291,15 +340,7 @@ fn dense_spectrum(mut h: Vec<u128>, low: u32, ctx: &mut Context<'_>) -> Result<S
             terms.extend(block.chunk_by(|x, y| x == y).map(|run| (run[0], run.len() as u128)));
         }
         drop(v);
-        terms.sort_unstable_by_key(|t| t.0);
-        terms.dedup_by(|next, kept| {
-            let same = next.0 == kept.0;
-            if same {
-                kept.1 += next.1;
-            }
-            same
-        });
-        return Ok(Spectrum::from_terms(b, terms));
+        return Ok(Spectrum::from_terms(b, merged(terms)));
     }
     budget.check_memory(32.0 * table / 16.0, "the transform values", "n")?;
     let classes = 1usize << low;

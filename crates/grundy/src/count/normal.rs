@@ -191,7 +191,9 @@ fn zero_xor_sum<R: Coefficients>(
         let weights = weights(ring, &lifted, &s, part, order, &budget)?;
         others.push((s, weights, (1usize << bits[i]) - 1));
     }
-    let class_sum = |r: usize| {
+    // Σ over class r of the largest part's terms (`piece`, a run of them),
+    // times the other parts' factors at r
+    let piece_sum = |&(r, piece): &(usize, &[(i128, u128)])| {
         let mut factor = lifted.one();
         for (s, weights, mask) in &others {
             let (v, _) = s.class(r & mask)[0];
@@ -200,15 +202,47 @@ fn zero_xor_sum<R: Coefficients>(
         if factor == lifted.zero() {
             return factor;
         }
-        lifted.mul(&factor, &big_weights.class_sum(&lifted, big_spectrum.class(r)))
+        lifted.mul(&factor, &big_weights.class_sum(&lifted, piece))
     };
-    let classes = big_spectrum.classes();
-    let sum = if classes > 1 {
-        (0..classes).into_par_iter().map(class_sum).reduce(|| lifted.zero(), |a, c| lifted.add(&a, &c))
-    } else {
-        class_sum(0)
-    };
+    // in batches of about `per_batch` terms (a long class cut in pieces, short
+    // ones together), each on every core, reporting between batches
+    let per_batch = batch_terms(ring.modulus().is_some(), &parts[big]);
+    let total = big_spectrum.terms().len() as u64;
+    let (mut sum, mut done, mut batch) = (lifted.zero(), 0u64, Vec::new());
+    let pieces = (0..big_spectrum.classes()).flat_map(|r| big_spectrum.class(r).chunks(per_batch).map(move |p| (r, p)));
+    let mut pieces = pieces.peekable();
+    while let Some(piece) = pieces.next() {
+        done += piece.1.len() as u64;
+        batch.push(piece);
+        if batch.iter().map(|p| p.1.len()).sum::<usize>() < per_batch && pieces.peek().is_some() {
+            continue;
+        }
+        let part = match batch.len() {
+            1 => piece_sum(&batch[0]),
+            _ => batch.par_iter().map(piece_sum).reduce(|| lifted.zero(), |a, c| lifted.add(&a, &c)),
+        };
+        sum = lifted.add(&sum, &part);
+        batch.clear();
+        ctx.progress(SUMMING, done, total.max(1))?;
+    }
     Ok(ring.unlift(&lifted, &sum, b))
+}
+
+/// The stage of the sum over the largest part's transform values.
+const SUMMING: &str = "summing over the transform";
+
+/// Transform values of the largest part summed between two progress reports:
+/// `2^16` modulo `M` (a power and a product each, well under a millisecond in
+/// all), fewer as exact powers grow (a term's power has about
+/// `copies · log10(positions)` digits; multiplying such numbers costs about
+/// their words to the power 1.6).
+fn batch_terms(modular: bool, part: &Part) -> usize {
+    const TERMS: f64 = 65_536.0;
+    if modular {
+        return TERMS as usize;
+    }
+    let words = part.copies as f64 * part.positions.log10() / 19.0 + 1.0;
+    (TERMS / words.powf(1.6)).clamp(1.0, TERMS) as usize
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use super::context::Context;
 use super::histogram::{Histogram, Positions, check_span};
 use crate::error::Error;
 use crate::xor::MAX_TOTAL;
-use crate::xor::{Span, SpanHistogram};
+use crate::xor::{Span, SpanHistogram, SparseHistogram};
 
 /// A component whose positions have the given Grundy values: values computed by
 /// any other program, counted here at any number of copies and modulo any `M`.
@@ -65,6 +65,12 @@ impl Values {
     }
 }
 
+/// Spans of rank up to this have their table (at most `2^20` counts, 16 MiB).
+const SPARSE_RANK: u32 = 20;
+
+/// The most distinct values kept as they are ([`Histogram::Sparse`]).
+const SPARSE_VALUES: usize = 1 << 16;
+
 impl Component for Values {
     fn positions(&self) -> Positions {
         Positions::count(self.total)
@@ -77,8 +83,19 @@ impl Component for Values {
     /// histogram. Checked against the budget: the table (`16·2^r` bytes,
     /// transformed where it lies) and these values (`32` bytes each, held
     /// meanwhile).
+    ///
+    /// Few values on a span of rank above 20 whose dependencies and equal
+    /// counts leave fewer transform values than the table has counts (thirty
+    /// powers of two: 31 against `2^30`) are kept as they are
+    /// (`SparseHistogram`), their transform read off their dependencies.
     fn histogram(&self, ctx: &mut Context<'_>) -> Result<Histogram, Error> {
         let span = Span::of(self.counts.iter().map(|p| p.0));
+        if span.rank() > SPARSE_RANK && self.counts.len() <= SPARSE_VALUES {
+            let sparse = SparseHistogram::new(self.counts.clone());
+            if sparse.spectrum_terms() < 2f64.powi(span.rank() as i32) {
+                return Ok(Histogram::Sparse(sparse));
+            }
+        }
         let held = 32.0 * self.counts.capacity() as f64;
         check_span(&span, held, &ctx.budget)?;
         ctx.progress("the table of values", 0, 1)?;

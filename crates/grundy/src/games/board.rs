@@ -52,7 +52,8 @@ pub const MAX_STEPS: f64 = 4.0e9;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardRules {
-    /// The side: coordinates run over `0..n` (`n >= 1`).
+    /// The side: coordinates run over `0..n` (`n = 0` is the empty board,
+    /// which has no cell: one placement of no token, none of a token).
     pub n: u64,
     /// The number of coordinates (`dims >= 1`).
     pub dims: u64,
@@ -86,12 +87,23 @@ impl BoardToken {
     /// values (the board's `max_len`).
     pub const DEFAULT_MAX_LEN: usize = PERIOD_SEARCH_LIMIT;
 
-    /// A token on `{0..n−1}^dims` (`n, dims >= 1`) moving by `moves`.
+    /// A token on `{0..n−1}^dims` (`dims >= 1`) moving by `moves`. On the
+    /// empty board (`n = 0`) a token has no cell: no placement holds a token,
+    /// and the placement of no token is the empty position (lost by the
+    /// player to move in normal play, won in misère play).
+    ///
+    /// ```
+    /// use grundy::{Board, BoardRules, Counter, Outcome, Play, SubtractionSet};
+    ///
+    /// let rules = |n| BoardRules { n, dims: 2, moves: SubtractionSet::new(vec![2, 3, 5, 7]).unwrap() };
+    /// let none = Board::new(rules(0), 0).unwrap();
+    /// assert_eq!(none.count_exact(Outcome::Losing).unwrap(), 1u32.into());
+    /// let misere = none.with_play(Play::Misere);
+    /// assert_eq!(misere.count_exact(Outcome::Winning).unwrap(), 1u32.into());
+    /// assert_eq!(Board::new(rules(0), 2).unwrap().count_exact(Outcome::Losing).unwrap(), 0u32.into());
+    /// ```
     pub fn new(rules: BoardRules) -> Result<Self, Error> {
         let BoardRules { n, dims, moves } = rules;
-        if n == 0 {
-            return Err(Error::invalid("n", "must be at least 1 (coordinates run over 0..n-1)"));
-        }
         if dims == 0 {
             return Err(Error::invalid("dims", "must be at least 1"));
         }
@@ -138,6 +150,10 @@ impl BoardToken {
     /// Histogram of one coordinate's nim-value over `0..n`, from the certified
     /// period (or a direct scan if none is found within the search limit).
     pub fn coordinate_histogram(&self, ctx: &mut Context<'_>) -> Result<Vec<u128>, Error> {
+        if self.n == 0 {
+            // no cell: no coordinate value at all
+            return Ok(vec![0]);
+        }
         let Some(playable) = self.moves.restricted_below(self.n) else {
             return match self.coordinate_heap()? {
                 Some(heap) => heap.value_histogram(ctx),
@@ -184,9 +200,10 @@ impl BoardToken {
 
 impl BoardToken {
     /// One coordinate of an infinite move set as a heap of size `0..=n−1`
-    /// (`None` on a board of side 1, whose one coordinate has value 0).
+    /// (`None` on a board of side 1, whose one coordinate has value 0, and on
+    /// the empty board, which has none).
     fn coordinate_heap(&self) -> Result<Option<Heap>, Error> {
-        if self.n == 1 {
+        if self.n <= 1 {
             return Ok(None);
         }
         let game = HeapGame::Subtraction(self.moves.clone());
@@ -208,14 +225,20 @@ impl Component for BoardToken {
         Ok(Histogram::Power { base: Box::new(coordinate), copies: self.dims })
     }
 
-    /// The sum of `dims` subtraction heaps in `0..=n−1`, through the
-    /// quotient of the subtraction game.
+    /// The misère work budget of the token's quotient.
     fn misere_work(&self) -> u64 {
         self.misere.max_work()
     }
+
+    /// The sum of `dims` subtraction heaps in `0..=n−1`, through the
+    /// quotient of the subtraction game (no heap at all on the empty board).
     fn misere_histogram(&self, ctx: &mut Context<'_>) -> Result<crate::count::MisereHistogram, Error> {
-        let heap =
-            Heap::with_range(HeapGame::Subtraction(self.moves.clone()), 0, self.n - 1)?.with_misere_limits(self.misere);
+        let game = HeapGame::Subtraction(self.moves.clone());
+        let heap = match self.n.checked_sub(1) {
+            Some(top) => Heap::with_range(game, 0, top)?,
+            None => Heap::with_range(game, 0, 0)?.with_min(1),
+        }
+        .with_misere_limits(self.misere);
         super::misere::token_histogram(heap.misere_histogram(ctx)?, self.dims)
     }
 }

@@ -15,7 +15,9 @@ use crate::count::MisereHistogram;
 use crate::count::{Component, Context, Copies, Histogram, Positions};
 use crate::error::{Error, Remedy};
 use crate::heap::misere::MisereLimits;
-use crate::heap::{ArithmeticPeriodic, HeapGame, Limits, histogram_of, histogram_range};
+use crate::heap::{
+    ArithmeticPeriodic, HeapGame, Limits, MAX_LEN, MAX_LINEAR_WORK, histogram_of, histogram_range,
+};
 
 /// How far the values of a game without a periodicity theorem are computed
 /// directly by default: `10^7` heaps (about a minute for subtraction by squares).
@@ -165,7 +167,20 @@ impl Heap {
         match analysis.arithmetic {
             Some(a) if a.certified => Ok(Source::Arithmetic(a)),
             _ => {
-                Err(Error::NotCertified { computed: analysis.computed, needed: self.n, stop: analysis.stop })
+                // every heap up to n computed directly: more than max_len values, and their work
+                let direct = self.n < MAX_LEN as u64;
+                let work = match direct {
+                    true => self.game.linear_work(self.n as usize + 1),
+                    false => 0.0,
+                };
+                Err(Error::NotCertified {
+                    computed: analysis.computed,
+                    needed: self.n,
+                    stop: analysis.stop,
+                    max_len: (limits.max_len() < MAX_LEN).then_some(limits.max_len()),
+                    direct,
+                    direct_work: (work > MAX_LINEAR_WORK.max(limits.max_work() as f64)).then_some(work),
+                })
             }
         }
     }

@@ -35,6 +35,7 @@
 use crate::count::{Coefficients, Context, Counter, Order, Outcome};
 use crate::error::{Error, Remedy};
 use crate::ring::Ring;
+use std::convert::Infallible;
 
 /// The most coins (dollar included) the NTT carry DP takes: its factors must
 /// stay within [`crate::number::ntt::MAX_SHORT_LEN`] terms.
@@ -130,20 +131,42 @@ impl SilverDollar {
     /// The number of winning or losing configurations in ring `ring` by the
     /// carry DP (NTT products modulo `M`).
     pub fn carry_count<R: Ring>(&self, ring: &R, outcome: Outcome) -> R::Elem {
-        self.count_by(ring, outcome, count_combined)
+        let Ok(count) = self.count_by::<R, Infallible>(ring, outcome, count_combined_in, &mut || Ok(()));
+        count
     }
 
     /// [`SilverDollar::carry_count`] with the plain `O(m²)`-per-level carry DP:
     /// the reference path for tests and benchmarks.
     pub fn carry_count_reference<R: Ring>(&self, ring: &R, outcome: Outcome) -> R::Elem {
-        self.count_by(ring, outcome, combined_reference)
+        let Ok(count) = self.count_by::<R, Infallible>(ring, outcome, combined_reference, &mut || Ok(()));
+        count
     }
 
-    fn count_by<R: Ring>(&self, ring: &R, outcome: Outcome, dp: CarryDp<R>) -> R::Elem {
+    /// The count by the carry DP `dp`, which calls `level` before each bit
+    /// level of each of its runs (an error stops it).
+    fn count_by<R: Ring, E>(
+        &self,
+        ring: &R,
+        outcome: Outcome,
+        dp: CarryDp<R, E>,
+        level: &mut dyn FnMut() -> Result<(), E>,
+    ) -> Result<R::Elem, E> {
         let m = self.coins + 1;
         let total = ring.mul(&ring.binomial(self.n, m), &ring.of_u128(m as u128));
-        let losing = losing_count(ring, self.n, m, dp);
-        outcome.select(ring, &total, losing)
+        let losing = losing_count(ring, self.n, m, dp, level)?;
+        Ok(outcome.select(ring, &total, losing))
+    }
+
+    /// The bit levels of every carry-DP run: one run over the bits of
+    /// `n − m + 1` for even `m`, two for odd `m > 1`.
+    fn levels(&self) -> u64 {
+        let m = self.coins + 1;
+        let runs = match m {
+            1 => 0,
+            _ if m.is_multiple_of(2) => 1,
+            _ => 2,
+        };
+        runs * u64::from(64 - (self.n - m + 1).leading_zeros())
     }
 }
 
@@ -154,48 +177,79 @@ impl Counter for SilverDollar {
         (m as f64).log10() + (m.min(self.n - m) as f64) * (self.n as f64).log10()
     }
 
+    /// Reports each bit level of the carry DP to `ctx` (one stage, the
+    /// levels of every run), so that Ctrl-C stops it within a level.
     fn count_in<R: Coefficients>(
         &self,
         ring: &R,
         outcome: Outcome,
-        _ctx: &mut Context<'_>,
+        ctx: &mut Context<'_>,
     ) -> Result<R::Elem, Error> {
         if ring.modulus().is_none() {
             self.check_exact_work()?;
         }
-        Ok(self.carry_count(ring, outcome))
+        let (total, mut done) = (self.levels(), 0);
+        ctx.progress(LEVELS, 0, total.max(1))?;
+        let count = self.count_by(ring, outcome, count_combined_in, &mut || {
+            done += 1;
+            ctx.progress(LEVELS, done.min(total), total)
+        })?;
+        ctx.progress(LEVELS, total.max(1), total.max(1))?;
+        Ok(count)
     }
 }
 
-/// A carry DP: `Σ coef · Count(total; ways)` over the `(total, coef)` terms.
-type CarryDp<R> = fn(&R, &[(u128, <R as Ring>::Elem)], &[<R as Ring>::Elem]) -> <R as Ring>::Elem;
+/// The progress stage of the carry DP.
+const LEVELS: &str = "the carry DP over the bits of n";
+
+/// A carry DP: `Σ coef · Count(total; ways)` over the `(total, coef)` terms,
+/// calling its last argument before each bit level (an error stops it).
+type CarryDp<R, E> = fn(
+    &R,
+    &[(u128, <R as Ring>::Elem)],
+    &[<R as Ring>::Elem],
+    &mut dyn FnMut() -> Result<(), E>,
+) -> Result<<R as Ring>::Elem, E>;
 
 /// Losing configurations of `m` coins on `n` squares (see the module docs).
-fn losing_count<R: Ring>(ring: &R, n: u64, m: u64, combined: CarryDp<R>) -> R::Elem {
+fn losing_count<R: Ring, E>(
+    ring: &R,
+    n: u64,
+    m: u64,
+    combined: CarryDp<R, E>,
+    level: &mut dyn FnMut() -> Result<(), E>,
+) -> Result<R::Elem, E> {
     if m == 1 {
-        return ring.zero();
+        return Ok(ring.zero());
     }
     let gaps = n - m;
     let k = m.div_ceil(2);
     let r = m - k + 1;
     let ways_k = column_ways(ring, k, r);
     if m.is_multiple_of(2) {
-        return combined(ring, &[(gaps as u128, ring.of_u128((m - 1) as u128))], &ways_k);
+        return combined(ring, &[(gaps as u128, ring.of_u128((m - 1) as u128))], &ways_k, level);
     }
     // L0 + (m−2)·Count(N+1; k) share one DP run (their carry vectors merge
     // once the bits of N and N+1 agree); Count(N+1; k−1) needs its own.
     let times = ring.of_u128((m - 2) as u128);
-    let with_k = combined(ring, &[(gaps as u128, ring.one()), (gaps as u128 + 1, times.clone())], &ways_k);
+    let with_k =
+        combined(ring, &[(gaps as u128, ring.one()), (gaps as u128 + 1, times.clone())], &ways_k, level)?;
     let ways_k1 = column_ways(ring, k - 1, r);
-    let with_k1 = combined(ring, &[(gaps as u128 + 1, times)], &ways_k1);
-    ring.sub(&with_k, &with_k1)
+    let with_k1 = combined(ring, &[(gaps as u128 + 1, times)], &ways_k1, level)?;
+    Ok(ring.sub(&with_k, &with_k1))
 }
 
-/// `Σ coef · Count(total; ways)` by [`count_with_ways_reference`], one run per term.
-fn combined_reference<R: Ring>(ring: &R, terms: &[(u128, R::Elem)], ways: &[R::Elem]) -> R::Elem {
-    terms.iter().fold(ring.zero(), |acc, (total, coef)| {
+/// `Σ coef · Count(total; ways)` by [`count_with_ways_reference`], one run per
+/// term (reporting no level).
+fn combined_reference<R: Ring, E>(
+    ring: &R,
+    terms: &[(u128, R::Elem)],
+    ways: &[R::Elem],
+    _level: &mut dyn FnMut() -> Result<(), E>,
+) -> Result<R::Elem, E> {
+    Ok(terms.iter().fold(ring.zero(), |acc, (total, coef)| {
         ring.add(&acc, &ring.mul(coef, &count_with_ways_reference(ring, *total, ways)))
-    })
+    }))
 }
 
 /// `ways(s) = Σ_{x even} C(active, x)·C(passive, s − x)` for `0 <= s <= active + passive`:
@@ -221,6 +275,18 @@ pub fn count_with_ways<R: Ring>(ring: &R, total: u128, ways: &[R::Elem]) -> R::E
 /// weighted by their coefficients, and carried on as one. `N` and `N + 1`
 /// merge after the trailing ones of `N` and one more level.
 pub fn count_combined<R: Ring>(ring: &R, terms: &[(u128, R::Elem)], ways: &[R::Elem]) -> R::Elem {
+    let Ok(count) = count_combined_in::<R, Infallible>(ring, terms, ways, &mut || Ok(()));
+    count
+}
+
+/// [`count_combined`], calling `level` before each bit level (an error stops
+/// the run).
+fn count_combined_in<R: Ring, E>(
+    ring: &R,
+    terms: &[(u128, R::Elem)],
+    ways: &[R::Elem],
+    level: &mut dyn FnMut() -> Result<(), E>,
+) -> Result<R::Elem, E> {
     // carries stay below the largest column sum, ways.len() − 1
     let carries = ways.len();
     let multiply = ring.parity_multiplier(ways, carries);
@@ -247,12 +313,13 @@ pub fn count_combined<R: Ring>(ring: &R, terms: &[(u128, R::Elem)], ways: &[R::E
         if runs.iter().all(|run| run.0 == 0) {
             break;
         }
+        level()?;
         for (rest, dp) in runs.iter_mut() {
             *dp = multiply(dp, (*rest & 1) as usize, carries);
             *rest >>= 1;
         }
     }
-    runs.first().map_or_else(|| ring.zero(), |run| run.1[0].clone())
+    Ok(runs.first().map_or_else(|| ring.zero(), |run| run.1[0].clone()))
 }
 
 /// The plain carry DP, `O(m²)` per level: the reference for [`count_with_ways`].

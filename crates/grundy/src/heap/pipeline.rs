@@ -61,9 +61,22 @@ use std::time::{Duration, Instant};
 /// number of values and the work so far.
 pub(super) type StopAt<'s> = dyn Fn(usize, u64) -> bool + Sync + 's;
 
-/// What a computation reports at every multiple of 1024 values (the number
+/// What a computation reports at every multiple of 1024 values or so (the number
 /// of values and the work so far): `false` stops it.
 pub(super) type Progress<'p> = dyn FnMut(usize, u64) -> bool + 'p;
+
+/// The most work units (about nanoseconds each) between two progress reports
+/// of a computation on one thread: besides every 1024 values, a report comes
+/// once this much work is done, so that Ctrl-C is heard within a fraction of
+/// a second when each heap costs much (three-heap splits of large heaps).
+pub(super) const REPORT_WORK: u64 = 1 << 25;
+
+/// Whether a computation on one thread that has `len` values and spent `work`
+/// units reports progress now, its last report having been at `reported`
+/// units: at every 1024 values, and after [`REPORT_WORK`] units.
+pub(super) fn report_due(len: usize, work: u64, reported: u64) -> bool {
+    len.is_multiple_of(1024) || work.saturating_sub(reported) >= REPORT_WORK
+}
 
 /// The work a heap must cost, in units (about a nanosecond), for two heaps
 /// at once to pay: about two microseconds, several times a hand-over (the

@@ -200,8 +200,10 @@ impl<'a> RareValues<'a> {
 
     /// Computes values until `target` of them exist, `stop(len, work)` holds
     /// before the next one, or `progress(len, work)` (at every multiple of 1024
-    /// values, or about then on several threads) returns `false`.
+    /// values or [`pipeline::REPORT_WORK`] units, or about then on several
+    /// threads) returns `false`.
     pub(super) fn extend(&mut self, target: usize, stop: &StopAt<'_>, progress: &mut Progress<'_>) {
+        let mut reported = self.work;
         while self.g.len() < target {
             let n = self.g.len();
             if stop(n, self.work) {
@@ -223,6 +225,9 @@ impl<'a> RareValues<'a> {
                 if self.threads > 1 {
                     self.pacer.alone(n + 1, self.work);
                 }
+            }
+            if pipeline::report_due(n + 1, self.work, reported) {
+                reported = self.work;
                 if !progress(n + 1, self.work) {
                     return;
                 }

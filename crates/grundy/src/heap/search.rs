@@ -10,6 +10,12 @@ use super::{Analysis, ArithmeticPeriodic, HeapGame, Limits, Periodic, find_perio
 use crate::count::Context;
 use crate::error::{Error, Stop};
 
+/// The stage of the values asked for, reported as values computed over values asked.
+pub(crate) const ASKED: &str = "computing nim-values";
+
+/// The stage of the period search beyond the values asked for.
+pub(crate) const SEARCH: &str = "looking for a period";
+
 /// The request of one search: values known from an earlier run, values
 /// wanted, limits, and where to keep the values.
 pub(super) struct Run<'r, 'k> {
@@ -33,10 +39,15 @@ impl HeapGame {
         resume(&mut seq, known)?;
         // a resumed run looks for the period in what it was given first
         let mut checkpoint = known.len().max(64);
-        // Progress in thousandths of the larger of the two fractions used up.
+        // Progress: the values asked for, computed over their number (they are
+        // computed whatever the work); then the period search beyond them, in
+        // thousandths of the larger of its two limits used up.
         let report = |ctx: &mut Context<'_>, len: usize, work: u64| {
+            if len < want {
+                return ctx.progress(ASKED, len as u64, want as u64);
+            }
             let frac = (len as f64 / cap as f64).max(work as f64 / limits.max_work().max(1) as f64);
-            ctx.progress("computing nim-values", (frac.min(1.0) * 1000.0) as u64, 1000)
+            ctx.progress(SEARCH, (frac.min(1.0) * 1000.0) as u64, 1000)
         };
         loop {
             let len = seq.values().len();
@@ -127,5 +138,41 @@ fn certified_period(values: Lanes<'_>, need: impl Fn(usize, usize) -> usize) -> 
         Lanes::Bytes(v) => find_period(v, need),
         Lanes::Words(v) => find_period(v, need),
         Lanes::Wide(v) => find_period(v, need),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Budget;
+
+    /// The reports of `game`'s search for `want` values within `limits`.
+    fn reports(code: &str, want: usize, limits: Limits) -> Vec<(String, u64, u64)> {
+        let mut seen = Vec::new();
+        let mut observer = |stage: &str, done: u64, total: u64| {
+            seen.push((stage.to_string(), done, total));
+            true
+        };
+        {
+            let mut ctx = Context::new(Budget::default()).with_observer(&mut observer);
+            HeapGame::octal(code).unwrap().analyze_in(want, limits, &mut ctx).unwrap();
+        }
+        seen
+    }
+
+    #[test]
+    fn the_values_asked_for_report_their_own_progress_whatever_the_work_budget() {
+        // a work budget spent at once (as the default one is by a long request)
+        for code in ["0.6", "4!.0", "0.16"] {
+            let want = 50_000;
+            let seen = reports(code, want, Limits::new(want, 1).unwrap());
+            let asked: Vec<_> = seen.iter().filter(|(s, ..)| s == ASKED).collect();
+            assert!(asked.len() >= 10, "{code}: {seen:?}");
+            assert!(asked.iter().all(|&&(_, done, total)| total == want as u64 && done < total), "{code}");
+            assert!(asked.windows(2).all(|w| w[0].1 <= w[1].1), "{code}: the values go back");
+            assert!(asked.iter().any(|&&(_, done, _)| done > want as u64 / 2), "{code}: {asked:?}");
+            // then the search, done at once
+            assert_eq!(seen.last().map(|(s, d, t)| (s.as_str(), *d, *t)), Some((SEARCH, 1000, 1000)));
+        }
     }
 }

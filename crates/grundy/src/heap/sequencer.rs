@@ -7,7 +7,7 @@ use super::HeapGame;
 use super::RareValues;
 use super::group::GroupValues;
 use super::lanes::Lanes;
-use super::pipeline::{Progress, StopAt};
+use super::pipeline::{Progress, StopAt, report_due};
 use super::rules::RuleValues;
 use super::subtraction::{FamilyValues, SubtractionValues};
 use crate::error::Error;
@@ -58,16 +58,20 @@ pub(super) trait Sequencer {
     fn into_values(self) -> Vec<u32>;
     /// Computes values until `target` of them exist, `stop(len, work)` holds
     /// before the next one, or `progress(len, work)`, asked at every multiple
-    /// of 1024 values, returns `false`.
+    /// of 1024 values and every [`super::pipeline::REPORT_WORK`] units, returns `false`.
     fn extend(&mut self, target: usize, stop: &StopAt<'_>, progress: &mut Progress<'_>) -> Result<(), Error> {
+        let mut reported = self.work();
         while self.values().len() < target {
             if stop(self.values().len(), self.work()) {
                 break;
             }
             self.push_next()?;
-            let len = self.values().len();
-            if len.is_multiple_of(1024) && !progress(len, self.work()) {
-                break;
+            let (len, work) = (self.values().len(), self.work());
+            if report_due(len, work, reported) {
+                reported = work;
+                if !progress(len, work) {
+                    break;
+                }
             }
         }
         Ok(())

@@ -26,7 +26,7 @@
 //! with `2^s` the least block holding the head, and
 //! `h^{*K}[0] = 2^{−B} Σ_k ĉ(k)^K` as in [`super::zero_xor_count`].
 
-use super::walsh_hadamard;
+use super::walsh_hadamard_observed;
 use rayon::prelude::*;
 use super::{MAX_TOTAL, Spectrum};
 use crate::error::Error;
@@ -116,8 +116,10 @@ impl RunHistogram {
     }
 
     /// The transform grouped by `s mod 2^low` (`low <= B`), in about
-    /// `2·2^s + 2(B − s)` terms (see the module documentation).
-    pub fn spectrum(&self, low: u32) -> Spectrum {
+    /// `2·2^s + 2(B − s)` terms (see the module documentation), reporting the
+    /// transform of the low block to `progress(done, total)`; `None` when it
+    /// said stop.
+    pub fn spectrum(&self, low: u32, progress: &mut dyn FnMut(u64, u64) -> bool) -> Option<Spectrum> {
         let b = self.bits();
         let low = low.min(b);
         let s = self.split(low);
@@ -129,7 +131,13 @@ impl RunHistogram {
             .map(|i| self.head.get(i).map_or(0, |&c| c as i128) + i128::from((start..=end).contains(&(i as u64))))
             .collect();
         let tail = self.has_run() && self.run_end >= low_len as u64;
-        walsh_hadamard(&mut a);
+        // the transform's own reports, then the pairs below: one progress
+        let pairs = if tail { 2 * low_len as u64 } else { 0 };
+        let mut transform = 0;
+        walsh_hadamard_observed(&mut a, &mut |done, total| {
+            transform = total;
+            progress(done, total + pairs)
+        })?;
         let n = b - s;
         let hi_len = 1u128 << n;
         let step = 1usize << low;
@@ -141,7 +149,7 @@ impl RunHistogram {
                 terms.extend((r..low_len).step_by(step).map(|lo| (a[lo], hi_len)));
                 offsets.push(terms.len());
             }
-            return Spectrum::from_parts(b, terms, offsets);
+            return Some(Spectrum::from_parts(b, terms, offsets));
         }
         let q = self.run_end >> s;
         let r1 = (self.run_end & (low_len as u64 - 1)) + 1;
@@ -172,15 +180,25 @@ impl RunHistogram {
         // lo = r + j·2^low, j < 2^{s−low}), written by every thread
         let per = low_len / step;
         let first = terms.len();
-        terms.par_extend((2..2 * low_len).into_par_iter().map(|i| {
+        let pair = |i: usize| {
             let lo = (i / 2) / per + (i / 2) % per * step;
             let p = prefix_transform(r1, lo as u64);
-            (if i % 2 == 0 { a[lo] + p } else { a[lo] - p }, half)
-        }));
+            (if i.is_multiple_of(2) { a[lo] + p } else { a[lo] - p }, half)
+        };
+        for from in (2..2 * low_len).step_by(PAIRS_PER_REPORT) {
+            let to = (from + PAIRS_PER_REPORT).min(2 * low_len);
+            terms.par_extend((from..to).into_par_iter().map(pair));
+            if !progress(transform + to as u64, transform + pairs) {
+                return None;
+            }
+        }
         offsets.extend((1..=step).map(|r| first + 2 * (r * per - 1)));
-        Spectrum::from_parts(b, terms, offsets)
+        Some(Spectrum::from_parts(b, terms, offsets))
     }
 }
+
+/// Terms of the pairs `â(lo) ± P(lo)` written between two progress reports.
+const PAIRS_PER_REPORT: usize = 1 << 20;
 
 /// The number of terms of the spectrum for a split at `s`.
 fn cost(b: u32, s: u32) -> u128 {
@@ -210,6 +228,7 @@ fn prefix_transform(q: u64, h: u64) -> i128 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::walsh_hadamard;
     use super::*;
     use crate::count::Histogram;
     use crate::error::Budget;
@@ -236,7 +255,7 @@ mod tests {
             let run_start = head.len() as u64 + gap;
             let h = RunHistogram::new(head, run_start, (run_start + run).saturating_sub(1)).unwrap();
             prop_assume!(!h.dense().is_empty());
-            let spectrum = h.spectrum(low);
+            let spectrum = h.spectrum(low, &mut |_, _| true).unwrap();
             let want = dense_classes(&h, low);
             prop_assert_eq!(spectrum.classes(), want.len());
             for (r, mut w) in want.into_iter().enumerate() {
@@ -259,7 +278,7 @@ mod tests {
                 let h = RunHistogram::new(vec![7, 1], start, end).unwrap();
                 for low in [0u32, 1, 3] {
                     let want = dense_classes(&h, low);
-                    let got = h.spectrum(low);
+                    let got = h.spectrum(low, &mut |_, _| true).unwrap();
                     for (r, mut w) in want.into_iter().enumerate() {
                         w.sort_unstable();
                         assert_eq!(
@@ -291,7 +310,7 @@ mod tests {
     fn terms_stay_few_for_a_long_run() {
         // a run to 2^40: the terms are about twice the block holding the head
         let h = RunHistogram::new(vec![5; 1000], 1000, 1 << 40).unwrap();
-        let s = h.spectrum(0);
+        let s = h.spectrum(0, &mut |_, _| true).unwrap();
         assert!(s.terms().len() <= 2 * 1024 + 2 * 41 + 1, "{}", s.terms().len());
         let total: u128 = s.terms().iter().map(|t| t.1).sum();
         assert_eq!(total, 1 << 41);

@@ -159,8 +159,17 @@ struct Segmented {
     vmax: u64,
 }
 
+/// Rounds of the leaves outside the segments (between progress reports):
+/// about this many, of about equal work.
+const OUTSIDE_ROUNDS: u64 = 64;
+
+/// Progress units (about nanoseconds) of one look-up outside the segments.
+const LOOK_UNITS: u64 = 8;
+
 /// The pass over the segmented table of `(z, √x]`.
 pub(super) struct APass {
+    /// The leaves outside the segments, in rounds: `(first p index, end, units)`.
+    outside: Vec<(usize, usize, u64)>,
     list: Vec<Segmented>,
     /// Even start of the first segment (`<= z`, so `π(lo0)` is in the table).
     lo0: u64,
@@ -170,6 +179,18 @@ pub(super) struct APass {
 
 impl APass {
     pub(super) fn new(plan: &Plan, seg: u64) -> APass {
+        // the work of p_b outside the segments: a look-up per q of the table up to z
+        let work = |b: usize| plan.a_leaves(b).map_or(0, |lv| (lv.iq - lv.ib) as u64) + 1;
+        let total: u64 = (plan.k + 1..plan.a).map(work).sum();
+        let mut outside = Vec::new();
+        let (mut first, mut units) = (plan.k + 1, 0);
+        for b in plan.k + 1..plan.a {
+            units += work(b);
+            if units * OUTSIDE_ROUNDS >= total || b + 1 == plan.a {
+                outside.push((first, b + 1, units * LOOK_UNITS));
+                (first, units) = (b + 1, 0);
+            }
+        }
         let list = (plan.k + 1..plan.a)
             .filter_map(|b| plan.a_leaves(b))
             .filter(|lv| lv.ib > lv.il)
@@ -185,12 +206,13 @@ impl APass {
         // no segment longer than the range
         let seg = seg.min(plan.r.saturating_sub(lo0) + 1).max(128).div_ceil(128) * 128;
         let segments = if plan.r > plan.z { (plan.r - lo0) / seg + 1 } else { 0 };
-        APass { list, lo0, seg, segments }
+        APass { outside, list, lo0, seg, segments }
     }
 
     /// Progress units of the pass (about nanoseconds).
     pub(super) fn units(&self) -> u64 {
-        self.segments * (self.segment_units() + self.seg / 64) + 1
+        let outside: u64 = self.outside.iter().map(|r| r.2).sum();
+        self.segments * (self.segment_units() + self.seg / 64) + outside + 1
     }
 
     fn segment_units(&self) -> u64 {
@@ -243,11 +265,17 @@ impl APass {
         primes: Option<&[u32]>,
         report: &mut dyn FnMut(u64) -> bool,
     ) -> Option<u64> {
-        (plan.k + 1..plan.a).into_par_iter().with_max_len(64).for_each(|b| {
-            if let Some(lv) = plan.a_leaves(b) {
-                filing.with(|sink| outside_segments(plan, sink, &lv));
+        // in rounds of about equal work, each on all cores, reporting between
+        for &(first, end, units) in &self.outside {
+            (first..end).into_par_iter().with_max_len(64).for_each(|b| {
+                if let Some(lv) = plan.a_leaves(b) {
+                    filing.with(|sink| outside_segments(plan, sink, &lv));
+                }
+            });
+            if !report(units) {
+                return None;
             }
-        });
+        }
         if !report(1) {
             return None;
         }

@@ -1,0 +1,221 @@
+//! Output files written whole or not at all, and never over anything that is
+//! not ours: the one writer behind `sequence --save` and `--plot`.
+//!
+//! The rules, checked before any work ([`Output::check`]) and again before
+//! each write:
+//!
+//! * the target is a new name, or an existing **regular file** that is one of
+//!   ours (a save, a plot: [`Output::ours`] tells) — or anything regular with
+//!   `--force`; a symbolic link (dangling or not), a FIFO, a device or a
+//!   folder is refused, so no link is followed, no FIFO blocks, no device is
+//!   written;
+//! * its folder exists and a file can be created there (tried: the temporary
+//!   file is created and removed again, so a missing folder, a read-only file
+//!   system or a lack of permission is reported before the computation);
+//! * the content goes to the temporary file `FILE.partial`, created afresh
+//!   (`O_EXCL`: never a link's target), flushed to the disk and renamed over
+//!   `FILE`: an interruption, a full disk or any other failure leaves the old
+//!   `FILE` as it was and removes the temporary file.
+
+use crate::CliError;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+
+/// How many leading bytes of an existing file [`Output::ours`] looks at.
+const SNIFF: usize = 256;
+
+/// An output file of a flag (`--save FILE`, `--plot FILE.svg`).
+pub struct Output {
+    path: PathBuf,
+    /// The flag, for messages.
+    flag: &'static str,
+    /// Whether the file's first bytes show it is one of ours.
+    ours: fn(&[u8]) -> bool,
+    /// `--force`: replace any regular file.
+    force: bool,
+}
+
+impl Output {
+    /// The file `path` of `flag`, whose existing contents are ours when
+    /// `ours` holds of their first bytes.
+    pub fn new(path: &str, flag: &'static str, ours: fn(&[u8]) -> bool, force: bool) -> Self {
+        Output { path: PathBuf::from(path), flag, ours, force }
+    }
+
+    /// The temporary file the content goes to first: `FILE.partial`.
+    pub fn partial(&self) -> PathBuf {
+        let mut name = self.path.clone().into_os_string();
+        name.push(".partial");
+        PathBuf::from(name)
+    }
+
+    fn refuse(&self, why: impl std::fmt::Display) -> CliError {
+        CliError::Message(format!("{} {}: {why}", self.flag, self.path.display()))
+    }
+
+    /// Refuses an existing `target` (the file or its temporary file) that is
+    /// not a regular file, or not one of ours without `--force`.
+    fn check_existing(&self, target: &Path) -> Result<(), CliError> {
+        let Ok(meta) = fs::symlink_metadata(target) else {
+            return Ok(());
+        };
+        if !meta.file_type().is_file() {
+            return Err(self.refuse(format_args!(
+                "{} exists and is not a regular file (a link, a FIFO, a device or a folder); name a new file or a regular one",
+                target.display()
+            )));
+        }
+        if self.force || meta.len() == 0 {
+            return Ok(());
+        }
+        let mut head = Vec::with_capacity(SNIFF);
+        let read = File::open(target).and_then(|f| f.take(SNIFF as u64).read_to_end(&mut head));
+        match read {
+            Ok(_) if (self.ours)(&head) => Ok(()),
+            Ok(_) => Err(self.refuse(format_args!(
+                "{} exists and was not written by grundy; name a new file, or pass --force to replace it",
+                target.display()
+            ))),
+            Err(e) => Err(self.refuse(format_args!("cannot read {}: {e}", target.display()))),
+        }
+    }
+
+    /// Everything [`Output::write`] needs, before any work: the target and
+    /// its temporary file are absent or ours and regular, and a file can be
+    /// created in the folder (the temporary file is created and removed).
+    pub fn check(&self) -> Result<(), CliError> {
+        self.check_existing(&self.path)?;
+        let tmp = self.partial();
+        self.check_existing(&tmp)?;
+        let _ = fs::remove_file(&tmp);
+        self.create(&tmp)?;
+        fs::remove_file(&tmp).map_err(|e| self.refuse(format_args!("cannot remove {}: {e}", tmp.display())))
+    }
+
+    /// The temporary file, created afresh (never following a link).
+    fn create(&self, tmp: &Path) -> Result<File, CliError> {
+        OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(tmp)
+            .map_err(|e| self.refuse(format_args!("cannot create {}: {e}", tmp.display())))
+    }
+
+    /// Writes the file whole: `fill` writes the content into the temporary
+    /// file, which is flushed to the disk and renamed over the target. On any
+    /// failure the temporary file is removed and the target left as it was.
+    pub fn write(&self, fill: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), CliError> {
+        self.check_existing(&self.path)?;
+        let tmp = self.partial();
+        self.check_existing(&tmp)?;
+        // a temporary file left by an interrupted write is a regular file of ours (checked above)
+        let _ = fs::remove_file(&tmp);
+        let file = self.create(&tmp)?;
+        let mut out = io::BufWriter::new(file);
+        let written = fill(&mut out)
+            .and_then(|()| out.into_inner().map_err(io::IntoInnerError::into_error))
+            .and_then(|file| file.sync_all())
+            .map_err(|e| self.refuse(format_args!("cannot write it: {e}")))
+            // the target may have changed meanwhile
+            .and_then(|()| self.check_existing(&self.path))
+            .and_then(|()| {
+                fs::rename(&tmp, &self.path).map_err(|e| self.refuse(format_args!("cannot write it: {e}")))
+            });
+        if written.is_err() {
+            let _ = fs::remove_file(&tmp);
+        }
+        written
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ours(head: &[u8]) -> bool {
+        head.starts_with(b"ours\n")
+    }
+
+    fn dir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("grundy-atomic-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&d);
+        fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    fn output(path: &Path, force: bool) -> Output {
+        Output::new(path.to_str().unwrap(), "--out", ours, force)
+    }
+
+    #[test]
+    fn writes_new_and_ours_and_refuses_the_rest() {
+        let d = dir("rules");
+        let file = d.join("a");
+        output(&file, false).write(|w: &mut dyn Write| w.write_all(b"ours\n1")).unwrap();
+        assert_eq!(fs::read(&file).unwrap(), b"ours\n1");
+        // ours: replaced
+        output(&file, false).write(|w: &mut dyn Write| w.write_all(b"ours\n2")).unwrap();
+        assert_eq!(fs::read(&file).unwrap(), b"ours\n2");
+        // not ours: refused before and at the write, replaced with force
+        let notes = d.join("notes.txt");
+        fs::write(&notes, "my notes").unwrap();
+        let e = output(&notes, false).check().unwrap_err();
+        assert!(
+            matches!(&e, CliError::Message(m) if m.contains("not written by grundy") && m.contains("--force"))
+        );
+        assert!(output(&notes, false).write(|w: &mut dyn Write| w.write_all(b"ours\n")).is_err());
+        assert_eq!(fs::read_to_string(&notes).unwrap(), "my notes");
+        output(&notes, true).check().unwrap();
+        output(&notes, true).write(|w: &mut dyn Write| w.write_all(b"ours\n3")).unwrap();
+        assert_eq!(fs::read(&notes).unwrap(), b"ours\n3");
+        // no temporary file is left behind
+        assert!(!output(&file, false).partial().exists() && !output(&notes, false).partial().exists());
+        fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn a_failed_write_keeps_the_old_file_and_removes_the_temporary_one() {
+        let d = dir("fail");
+        let file = d.join("a");
+        fs::write(&file, "ours\nold").unwrap();
+        let out = output(&file, false);
+        let e = out.write(|w: &mut dyn Write| {
+            w.write_all(b"ours\nhalf")?;
+            Err(io::Error::new(io::ErrorKind::StorageFull, "no space left on device"))
+        });
+        assert!(matches!(&e, Err(CliError::Message(m)) if m.contains("no space left")), "{:?}", e.err());
+        assert_eq!(fs::read_to_string(&file).unwrap(), "ours\nold");
+        assert!(!out.partial().exists());
+        fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn links_fifos_folders_and_missing_folders_are_refused_before_any_work() {
+        let d = dir("kinds");
+        let target = d.join("target");
+        fs::write(&target, "ours\nuntouched").unwrap();
+        let link = d.join("link");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        let dangling = d.join("dangling");
+        std::os::unix::fs::symlink(d.join("nowhere"), &dangling).unwrap();
+        let fifo = d.join("fifo");
+        assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+        let folder = d.join("folder");
+        fs::create_dir(&folder).unwrap();
+        let with_link_partial = d.join("b");
+        std::os::unix::fs::symlink(&target, d.join("b.partial")).unwrap();
+        for path in [&link, &dangling, &fifo, &folder, &with_link_partial] {
+            for force in [false, true] {
+                let e = output(path, force).check().unwrap_err();
+                assert!(matches!(&e, CliError::Message(m) if m.contains("not a regular file")), "{path:?}");
+            }
+        }
+        let missing = d.join("no-such-folder").join("x");
+        let e = output(&missing, false).check().unwrap_err();
+        assert!(matches!(&e, CliError::Message(m) if m.contains("cannot create")), "{missing:?}");
+        assert!(!d.join("nowhere").exists());
+        assert_eq!(fs::read_to_string(&target).unwrap(), "ours\nuntouched");
+        fs::remove_dir_all(&d).unwrap();
+    }
+}
