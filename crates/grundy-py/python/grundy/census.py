@@ -112,14 +112,7 @@ def _warn(text):
     warnings.warn(text, RuntimeWarning, stacklevel=3)
 
 
-def census_iter(
-    codes,
-    max_len=DEFAULT_MAX_LEN,
-    max_work=DEFAULT_MAX_WORK,
-    out=None,
-    executor=None,
-    max_total_work=DEFAULT_MAX_TOTAL_WORK,
-):
+def census_iter(codes, max_len=DEFAULT_MAX_LEN, max_work=DEFAULT_MAX_WORK, out=None, executor=None, max_total_work=DEFAULT_MAX_TOTAL_WORK):
     """:func:`census`, yielding the records as the games finish (those read
     back from ``out`` first)."""
     if isinstance(codes, str):
@@ -239,14 +232,7 @@ def _run(games, classes, tasks, folder, executor, kind, max_len, max_work):
             executor.shutdown(wait=True, cancel_futures=True)
 
 
-def census(
-    codes,
-    max_len=DEFAULT_MAX_LEN,
-    max_work=DEFAULT_MAX_WORK,
-    out=None,
-    executor=None,
-    max_total_work=DEFAULT_MAX_TOTAL_WORK,
-):
+def census(codes, max_len=DEFAULT_MAX_LEN, max_work=DEFAULT_MAX_WORK, out=None, executor=None, max_total_work=DEFAULT_MAX_TOTAL_WORK):
     """Computes every game of ``codes`` (a list of codes such as ``"0.77"``, or
     :func:`census_codes`) and returns one record per code, in the order the
     games finished: dicts with the fields of ``grundy census --json`` —

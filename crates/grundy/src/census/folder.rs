@@ -208,6 +208,11 @@ mod tests {
         assert!(matches!(folder.kept("0.77", limits).unwrap(), Kept::Damaged(w) if w.contains("record of 0.004")));
         fs::write(dir.join("0.77.json"), "{").unwrap();
         assert!(matches!(folder.kept("0.77", limits).unwrap(), Kept::Damaged(w) if w.contains("not JSON")));
+        // a code longer than a file name may be: its record's name is cut
+        let long = format!("0.{}", "7".repeat(400));
+        let record = game(&long);
+        folder.write(&record).unwrap();
+        assert_eq!(folder.kept(&long, limits).unwrap(), Kept::Resume(record));
         fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -345,7 +345,19 @@ impl GameRecord {
 
     /// The file name of a canonical code's record: the code with `!` written
     /// `x` and a group `[…]` written `r…`, then `.json` (`4x.0.json`,
-    /// `0.r3.json`).
+    /// `0.r3.json`). A code of more than 200 characters is cut to 183 and
+    /// followed by `-` and its checksum ([`Fnv1a64`], 16 hexadecimal digits):
+    /// file systems allow names of 255 bytes, and a temporary file's name is
+    /// longer.
+    ///
+    /// ```
+    /// use grundy::GameRecord;
+    ///
+    /// assert_eq!(GameRecord::file_name("4!.[04]"), "4x.r04.json");
+    /// let long = GameRecord::file_name(&format!("0.{}", "7".repeat(300)));
+    /// assert_eq!(long.len(), 183 + 1 + 16 + 5);
+    /// assert_ne!(long, GameRecord::file_name(&format!("0.{}", "7".repeat(301))));
+    /// ```
     pub fn file_name(canonical: &str) -> String {
         let mut name: String = canonical
             .chars()
@@ -356,6 +368,11 @@ impl GameRecord {
                 c => Some(c),
             })
             .collect();
+        if name.len() > 200 {
+            // the characters of a canonical code are ASCII
+            name.truncate(183);
+            name.push_str(&format!("-{:016x}", Fnv1a64::new().update(canonical.as_bytes()).value()));
+        }
         name.push_str(".json");
         name
     }
