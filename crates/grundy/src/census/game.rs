@@ -29,7 +29,7 @@ const PROBE_LEN: usize = 2048;
 
 /// The most work a scheduling probe does (mex steps, a fraction of a second):
 /// a probe that needs more stops and its game's cost is extrapolated.
-const PROBE_WORK: u64 = 1_000_000_000;
+const PROBE_WORK: u64 = 200_000_000;
 
 /// The games a census probes to estimate its total work when it has many
 /// ([`census_sample`]).
@@ -67,7 +67,7 @@ pub fn census_estimate(code: &str, limits: Limits) -> Result<f64, Error> {
 /// A rough cost of [`census_game`] in mex steps, for scheduling the longest
 /// games first and for a census's total ([`census_total_work`]), reporting
 /// progress to `ctx` (which may stop it): the first 2048 values are computed
-/// on one thread, within `10^9` mex steps. A game certified by then costs
+/// on one thread, within `2·10^8` mex steps. A game certified by then costs
 /// what that took; a probe stopped by its work limit after `L` values is
 /// extrapolated quadratically, `work · (max_len / L)²`; otherwise the moves
 /// leaving one heap ([`HeapGame::linear_work`]) plus, per two-heap split

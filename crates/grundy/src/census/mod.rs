@@ -112,7 +112,7 @@ pub use record::{Fnv1a64, GameRecord, GameStatus, RareSplit};
 
 use crate::error::Error;
 use crate::heap::{Digit, OctalCode};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 #[cfg(test)]
 use std::collections::BTreeSet;
 
@@ -323,9 +323,9 @@ pub fn value_classes(codes: &[OctalCode]) -> Vec<Vec<usize>> {
     // codes that can share values have the same digits but for bit 1: only
     // the classes of the same first such digits are compared (a few, not all)
     let mut classes: Vec<Vec<usize>> = Vec::new();
-    let mut buckets: HashMap<Vec<(u8, bool)>, Vec<usize>> = HashMap::new();
+    let mut buckets: FxHashMap<[(u8, bool); CLASS_KEY_DIGITS], Vec<usize>> = FxHashMap::default();
     for (i, code) in codes.iter().enumerate() {
-        let key = (0..CLASS_KEY_DIGITS).map(|k| without_take_all(code.rule(k))).collect();
+        let key = std::array::from_fn(|k| without_take_all(code.rule(k)));
         let bucket = buckets.entry(key).or_default();
         match bucket.iter().find(|&&j| shares_values(&codes[classes[j][0]], code)) {
             Some(&j) => classes[j].push(i),
