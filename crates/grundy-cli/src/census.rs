@@ -7,33 +7,39 @@
 //! game ([`grundy::canonical_code`]), and games shown to have the same values
 //! ([`grundy::value_classes`]) one computation, that of the class's first
 //! game; each code still gets its row (`values_of` names the game computed).
-//! With `--out DIR` each computed game's record ([`grundy::GameRecord::to_json`])
-//! goes to `DIR/<canonical>.json`, written to a temporary file renamed over the
-//! target (targets that exist as anything but a regular file are refused); a
-//! later census with the same `--out` reads the records back (`"resumed":
-//! true`) instead of computing them again: a certified record always, an open
-//! one when it ran with the same `--max-len` and `--max-work`. Python's
-//! `grundy.census(out=…)` reads and writes the same files.
+//! With `--out DIR` each computed game's record ([`grundy::GameRecord::to_json`],
+//! with its format and checksum) goes to `DIR/<canonical>.json` through the
+//! library's [`grundy::CensusFolder`], and its rows are printed once it is
+//! there; a later census with the same `--out` reads the records back
+//! (`"resumed": true`) instead of computing them again: an open one when it
+//! ran with the same `--max-len` and `--max-work`, a certified one once its
+//! certificate is verified ([`grundy::census_resume`]). A record that is
+//! damaged, edited or of an older format is computed again, with a warning on
+//! stderr. Python's `grundy.census(out=…)` reads and writes the same files
+//! with the same code.
+//!
+//! Before any work, the folder must be one a file can be written in, no
+//! record may exist as anything but a regular file, and the census's
+//! estimated work must be within `--max-total-work`
+//! ([`grundy::census_total_work`]); nothing is printed before. A failure
+//! after rows were printed (a full disk) says on stderr how many were, each
+//! kept in the folder, and stops every game.
 
 use crate::output::{emit, interrupted, stop_on_ctrl_c};
 use crate::{CliError, CliResult, MACHINE_BUDGET};
 use clap::Args;
 use grundy::{
-    Context, Error, GameRecord, Limits, OctalCode, canonical_code, census_codes, census_estimate,
-    census_game, value_classes,
+    CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_WORK, CensusFolder, Context, Error, GameRecord, Kept,
+    Limits, OctalCode, Resumed, canonical_code, census_codes, census_estimate_in, census_resume,
+    census_sample, value_classes,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{Map, Value, json};
 use std::collections::HashMap;
 use std::fs;
-use std::io::{IsTerminal, Read, Write};
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::io::{IsTerminal, Read};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
-
-/// The default work limit per game: 10^12 mex steps (about a quarter of an
-/// hour at most).
-const DEFAULT_CENSUS_WORK: u64 = 1_000_000_000_000;
 
 #[derive(Args, Debug)]
 pub struct CensusArgs {
@@ -50,11 +56,14 @@ pub struct CensusArgs {
     #[arg(long, value_name = "FILE|-")]
     codes: Option<String>,
     /// How many values of each game may be computed while looking for its period.
-    #[arg(long, default_value = "262144", value_parser = crate::number)]
+    #[arg(long, default_value_t = CENSUS_MAX_LEN as u64, value_parser = crate::number)]
     max_len: u64,
     /// Work limit of each game, in mex steps (units of about a nanosecond).
-    #[arg(long, value_parser = crate::number, default_value_t = DEFAULT_CENSUS_WORK)]
+    #[arg(long, value_parser = crate::number, default_value_t = CENSUS_MAX_WORK)]
     max_work: u64,
+    /// Work limit of the whole census, in mex steps: the sum of its games' estimates (each at most --max-work), checked before any game starts.
+    #[arg(long, value_parser = crate::number, default_value_t = CENSUS_MAX_TOTAL_WORK)]
+    max_total_work: u64,
     /// Games computed at once, each on one core (default: every core).
     #[arg(long, value_name = "N")]
     jobs: Option<usize>,
@@ -74,12 +83,9 @@ fn input_codes(a: &CensusArgs) -> Result<Vec<String>, CliError> {
             let first = a
                 .first_digit
                 .split(',')
-                .map(|d| match u8::from_str_radix(d.trim(), 16) {
-                    Ok(v) => Ok(v),
-                    Err(_) => Err(CliError::Message(format!(
-                        "--first-digit: '{}' is not a digit 0, 4, 8 or C",
-                        d.trim()
-                    ))),
+                .map(|d| match d.trim() {
+                    d @ ("0" | "4" | "8" | "C" | "c") => Ok(u8::from_str_radix(d, 16).unwrap_or(0)),
+                    d => Err(CliError::Message(format!("--first-digit: '{d}' is not 0, 4, 8 or C"))),
                 })
                 .collect::<Result<Vec<u8>, _>>()?;
             census_codes(d, &first, a.hex)?
@@ -125,56 +131,24 @@ struct Game {
     codes: Vec<String>,
 }
 
-/// The record in `dir` for `canonical` if it can stand for a new computation
-/// with `limits`: certified, or open with the same limits.
-fn resumable(dir: &Path, canonical: &str, limits: Limits) -> Result<Option<Map<String, Value>>, CliError> {
-    let path = dir.join(GameRecord::file_name(canonical));
-    let meta = match fs::symlink_metadata(&path) {
-        Ok(m) => m,
-        Err(_) => return Ok(None),
-    };
-    if !meta.file_type().is_file() {
-        return Err(CliError::Message(format!("{} exists and is not a regular file", path.display())));
-    }
-    let text = fs::read_to_string(&path)
-        .map_err(|e| CliError::Message(format!("cannot read {}: {e}", path.display())))?;
-    let bad =
-        || CliError::Message(format!("{} is not a census record of {canonical}; remove it", path.display()));
-    let Ok(Value::Object(record)) = serde_json::from_str::<Value>(&text) else {
-        return Err(bad());
-    };
-    if record.get("canonical").and_then(Value::as_str) != Some(canonical)
-        || record.get("format").and_then(Value::as_u64) != Some(u64::from(grundy::GameRecord::FORMAT))
-    {
-        return Err(bad());
-    }
-    let same_limits = record.get("max_len").and_then(Value::as_u64) == Some(limits.max_len() as u64)
-        && record.get("max_work").and_then(Value::as_u64) == Some(limits.max_work());
-    let certified = record.get("status").and_then(Value::as_str) != Some("open");
-    Ok((certified || same_limits).then_some(record))
+/// A computation of a census: a value class ([`grundy::value_classes`]), the
+/// game of it computed (`game`, an index into the games) and the certified
+/// record the folder keeps of that game, to check before it stands.
+struct Task {
+    class: usize,
+    game: usize,
+    kept: Option<GameRecord>,
 }
 
-/// Writes `text` to `dir/name` through a temporary file renamed over it.
-fn write_atomic(dir: &Path, name: &str, text: &str) -> Result<(), CliError> {
-    let target = dir.join(name);
-    let fail = |e: std::io::Error| CliError::Message(format!("cannot write {}: {e}", target.display()));
-    if let Ok(m) = fs::symlink_metadata(&target)
-        && !m.file_type().is_file()
-    {
-        return Err(CliError::Message(format!("{} exists and is not a regular file", target.display())));
+impl Task {
+    /// The limits of its work: a kept record is checked by computing as many
+    /// values as it did.
+    fn limits(&self, limits: Limits) -> Result<Limits, Error> {
+        match &self.kept {
+            Some(r) => Limits::new(r.computed, limits.max_work()),
+            None => Ok(limits),
+        }
     }
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    if let Ok(m) = fs::symlink_metadata(&tmp)
-        && m.file_type().is_file()
-    {
-        fs::remove_file(&tmp).map_err(fail)?;
-    }
-    let mut file = fs::OpenOptions::new().write(true).create_new(true).open(&tmp).map_err(fail)?;
-    file.write_all(text.as_bytes())
-        .and_then(|()| file.write_all(b"\n"))
-        .and_then(|()| file.sync_all())
-        .map_err(fail)?;
-    fs::rename(&tmp, &target).map_err(fail)
 }
 
 /// The rows of a value class ([`grundy::value_classes`]) whose game
@@ -185,16 +159,21 @@ fn rows(
     games: &[Game],
     class: &[usize],
     computed: usize,
-    record: &Map<String, Value>,
+    record: &GameRecord,
     resumed: bool,
-) -> Vec<Map<String, Value>> {
+) -> Result<Vec<Map<String, Value>>, CliError> {
+    let text = record.to_json();
+    let Ok(Value::Object(mut fields)) = serde_json::from_str::<Value>(&text) else {
+        return Err(CliError::Message(format!("internal error: a bad record: {text}")));
+    };
+    fields.remove("format");
+    fields.remove("checksum");
     let lead = &games[computed].canonical;
     let mut rows = Vec::new();
     for &g in class {
         let game = &games[g];
         for code in &game.codes {
-            let mut row = record.clone();
-            row.remove("format");
+            let mut row = fields.clone();
             row.insert("code".into(), json!(code));
             let others: Vec<&String> = game.codes.iter().filter(|c| *c != code).collect();
             row.insert("equivalent".into(), json!(others));
@@ -209,7 +188,7 @@ fn rows(
             rows.push(row);
         }
     }
-    rows
+    Ok(rows)
 }
 
 /// A row as a line of the table.
@@ -274,6 +253,39 @@ fn print_rows(rows: &[Map<String, Value>], json_lines: bool, bar: Option<&Progre
     }
 }
 
+/// Where a census is: the rows printed so far and what the folder keeps,
+/// for the message of a failure after the first row.
+struct Printed<'a> {
+    rows: usize,
+    out: Option<&'a str>,
+}
+
+impl Printed<'_> {
+    /// `e` with what became of the rows printed before it.
+    fn failure(&self, e: CliError) -> CliError {
+        if self.rows == 0 {
+            return e;
+        }
+        let text = match e {
+            CliError::Library(e) => crate::message(&e),
+            CliError::Message(m) | CliError::Interrupted(m) => m,
+        };
+        let kept = match self.out {
+            Some(d) => format!(", each kept in {d}; run the same command again to go on"),
+            None => String::new(),
+        };
+        let rows = match self.rows {
+            1 => "the row".to_string(),
+            n => format!("the {n} rows"),
+        };
+        CliError::Message(format!("{text}; stopped after {rows} printed above{kept}"))
+    }
+}
+
+/// The census: everything checked (codes, limits, the folder, the records it
+/// keeps, the estimated work) before the first row is printed; then the
+/// resumed rows, then each computation's rows as it finishes, its record
+/// written to the folder first.
 pub fn run(a: &CensusArgs) -> CliResult {
     let codes = input_codes(a)?;
     let limits = Limits::new(usize::try_from(a.max_len).unwrap_or(usize::MAX), a.max_work)?;
@@ -293,51 +305,72 @@ pub fn run(a: &CensusArgs) -> CliResult {
         });
         games[i].codes.push(code);
     }
-    let dir = match &a.out {
-        Some(d) => {
-            let dir = PathBuf::from(d);
-            fs::create_dir_all(&dir)
-                .map_err(|e| CliError::Message(format!("--out {d}: cannot create it: {e}")))?;
-            if !fs::metadata(&dir).is_ok_and(|m| m.is_dir()) {
-                return Err(CliError::Message(format!("--out {d} is not a folder")));
-            }
-            Some(dir)
+    // the folder before any work: writable, and no record that is not a regular file
+    let folder = a.out.as_deref().map(CensusFolder::open).transpose()?;
+    if let Some(folder) = &folder {
+        for game in &games {
+            folder.check(&game.canonical)?;
         }
-        None => None,
+    }
+    // games shown to have the same values are computed once, as the first
+    let parsed = games.iter().map(|g| OctalCode::parse(&g.canonical)).collect::<Result<Vec<_>, _>>()?;
+    let classes = value_classes(&parsed);
+    // from here Ctrl-C stops the work cleanly (before, it ends the program)
+    stop_on_ctrl_c()?;
+    // what an earlier census kept: the record of any game of a class
+    let mut ready: Vec<(usize, usize, GameRecord)> = Vec::new();
+    let mut tasks: Vec<Task> = Vec::new();
+    for (i, class) in classes.iter().enumerate() {
+        let mut task = Some(Task { class: i, game: class[0], kept: None });
+        if let Some(folder) = &folder {
+            for &g in class {
+                match folder.kept(&games[g].canonical, limits)? {
+                    Kept::Resume(record) => {
+                        ready.push((i, g, record));
+                        task = None;
+                    }
+                    Kept::Check(record) => task = Some(Task { class: i, game: g, kept: Some(record) }),
+                    Kept::Damaged(why) => {
+                        // computed again as itself, so that its file is replaced
+                        let path = folder.record_path(&games[g].canonical);
+                        warn(&format!("{}: {why}; computing it again", path.display()));
+                        task = Some(Task { class: i, game: g, kept: None });
+                    }
+                    _ => continue,
+                }
+                break;
+            }
+        }
+        tasks.extend(task);
+    }
+    // the work, estimated before any game starts: a sample, then every game (longest first)
+    let estimate = |k: &usize, ctx: &mut Context<'_>| {
+        census_estimate_in(&games[tasks[*k].game].canonical, tasks[*k].limits(limits)?, ctx)
     };
+    let sample = census_sample(tasks.len());
+    let sampled = parallel(&sample, jobs, estimate)?;
+    grundy::census_total_work(&sampled, tasks.len(), a.max_total_work)?;
+    let rest: Vec<usize> = (0..tasks.len()).filter(|k| sample.binary_search(k).is_err()).collect();
+    let mut estimates = vec![0.0; tasks.len()];
+    for (&k, e) in sample.iter().zip(sampled).chain(rest.iter().zip(parallel(&rest, jobs, estimate)?)) {
+        estimates[k] = e;
+    }
+    grundy::census_total_work(&estimates, tasks.len(), a.max_total_work)?;
+    let mut order: Vec<usize> = (0..tasks.len()).collect();
+    order.sort_by(|&x, &y| estimates[y].total_cmp(&estimates[x]).then(x.cmp(&y)));
+
     if !a.json {
         emit(format!(
             "{:<10} {:<10} {:<40} {:>6} at {:<8} {:<26} {:>9}",
             "code", "canonical", "status", "max", "heap", "rare/common split", "seconds"
         ));
     }
-    // games shown to have the same values are computed once, as the first
-    let parsed = games.iter().map(|g| OctalCode::parse(&g.canonical)).collect::<Result<Vec<_>, _>>()?;
-    let classes = value_classes(&parsed);
-    // read back what an earlier census finished: the record of any game of a class
-    let mut todo: Vec<usize> = Vec::new();
-    for (i, class) in classes.iter().enumerate() {
-        let mut kept = None;
-        if let Some(d) = dir.as_deref() {
-            for &g in class {
-                if let Some(record) = resumable(d, &games[g].canonical, limits)? {
-                    kept = Some((g, record));
-                    break;
-                }
-            }
-        }
-        match kept {
-            Some((g, record)) => print_rows(&rows(&games, class, g, &record, true), a.json, None),
-            None => todo.push(i),
-        }
+    let mut printed = Printed { rows: 0, out: a.out.as_deref() };
+    for (i, g, record) in &ready {
+        let rows = rows(&games, &classes[*i], *g, record, true)?;
+        print_rows(&rows, a.json, None);
+        printed.rows += rows.len();
     }
-    stop_on_ctrl_c()?;
-    // longest first, by a probe of each game (in parallel)
-    let estimates = parallel(&todo, jobs, |&i| census_estimate(&games[classes[i][0]].canonical, limits))?;
-    let mut order: Vec<(f64, usize)> = estimates.into_iter().zip(todo.iter().copied()).collect();
-    order.sort_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
-    let order: Vec<usize> = order.into_iter().map(|(_, i)| i).collect();
-
     let bar = (std::io::stderr().is_terminal() && !order.is_empty()).then(|| {
         let bar = ProgressBar::new(order.len() as u64);
         let style = ProgressStyle::with_template(
@@ -347,58 +380,80 @@ pub fn run(a: &CensusArgs) -> CliResult {
         bar.set_style(style);
         bar
     });
+    // set on a failure: the games in flight stop, no other starts
+    let failed = AtomicBool::new(false);
+    let stopped = || interrupted() || failed.load(Ordering::Relaxed);
     let next = AtomicUsize::new(0);
-    let (send, receive) = mpsc::channel::<(usize, Result<GameRecord, Error>)>();
+    let (send, receive) = mpsc::channel::<(usize, Result<Resumed, Error>)>();
     let mut failure: Option<CliError> = None;
     let mut done = 0usize;
     std::thread::scope(|scope| {
         for _ in 0..jobs.min(order.len()) {
             let send = send.clone();
-            let (next, order, games, classes) = (&next, &order, &games, &classes);
+            let (next, order, games, tasks, stopped) = (&next, &order, &games, &tasks, &stopped);
             scope.spawn(move || {
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
-                    if k >= order.len() || interrupted() {
+                    if k >= order.len() || stopped() {
                         break;
                     }
-                    let i = order[k];
-                    let mut observer = |_: &str, _: u64, _: u64| !interrupted();
+                    let task = &tasks[order[k]];
+                    let mut observer = |_: &str, _: u64, _: u64| !stopped();
                     let mut ctx = Context::new(MACHINE_BUDGET).with_observer(&mut observer);
-                    let result = census_game(&games[classes[i][0]].canonical, limits, &mut ctx);
-                    if send.send((i, result)).is_err() {
+                    let result =
+                        census_resume(&games[task.game].canonical, task.kept.as_ref(), limits, &mut ctx);
+                    if send.send((order[k], result)).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(send);
-        for (i, result) in receive {
-            let record = match result {
-                Ok(r) => r,
-                Err(Error::Interrupted) => continue,
+        for (k, result) in receive {
+            let task = &tasks[k];
+            let canonical = &games[task.game].canonical;
+            let outcome = result.map_err(|e| match e {
+                Error::Interrupted => None,
+                e => Some(CliError::Message(format!("{canonical}: {}", crate::message(&e)))),
+            });
+            let finished = match (outcome, &folder) {
+                (Ok(f), _) if f.resumed => Ok(f),
+                (Ok(f), Some(folder)) => folder.write(&f.record).map(|()| f).map_err(|e| Some(e.into())),
+                (Ok(f), None) => Ok(f),
+                (Err(e), _) => Err(e),
+            };
+            let finished = match finished {
+                Ok(f) => f,
                 Err(e) => {
-                    failure.get_or_insert(CliError::Message(format!(
-                        "{}: {}",
-                        games[classes[i][0]].canonical,
-                        crate::message(&e)
-                    )));
-                    next.store(order.len(), Ordering::Relaxed);
+                    if let Some(e) = e {
+                        failure.get_or_insert(e);
+                        failed.store(true, Ordering::Relaxed);
+                    }
                     continue;
                 }
             };
-            let text = record.to_json();
-            if let Some(dir) = &dir
-                && let Err(e) =
-                    write_atomic(dir, &GameRecord::file_name(&games[classes[i][0]].canonical), &text)
-            {
-                failure.get_or_insert(e);
-                next.store(order.len(), Ordering::Relaxed);
+            if let (Some(why), Some(folder)) = (&finished.rejected, &folder) {
+                let path = folder
+                    .record_path(&task.kept.as_ref().map_or(canonical.clone(), |r| r.canonical.clone()));
+                let shown = format!("{}: {why}; computed again", path.display());
+                match &bar {
+                    Some(bar) => bar.suspend(|| warn(&shown)),
+                    None => warn(&shown),
+                }
             }
-            let Ok(Value::Object(map)) = serde_json::from_str::<Value>(&text) else {
-                failure.get_or_insert(CliError::Message(format!("internal error: a bad record: {text}")));
+            if failure.is_some() {
                 continue;
-            };
-            print_rows(&rows(&games, &classes[i], classes[i][0], &map, false), a.json, bar.as_ref());
+            }
+            match rows(&games, &classes[task.class], task.game, &finished.record, finished.resumed) {
+                Ok(rows) => {
+                    print_rows(&rows, a.json, bar.as_ref());
+                    printed.rows += rows.len();
+                }
+                Err(e) => {
+                    failure.get_or_insert(e);
+                    failed.store(true, Ordering::Relaxed);
+                }
+            }
             done += 1;
             if let Some(bar) = &bar {
                 bar.inc(1);
@@ -409,7 +464,7 @@ pub fn run(a: &CensusArgs) -> CliResult {
         bar.finish_and_clear();
     }
     if let Some(e) = failure {
-        return Err(e);
+        return Err(printed.failure(e));
     }
     if done < order.len() {
         let kept = match &a.out {
@@ -421,11 +476,17 @@ pub fn run(a: &CensusArgs) -> CliResult {
     Ok(())
 }
 
-/// `f` of each item on `jobs` threads, in the items' order.
+/// A warning on stderr.
+fn warn(text: &str) {
+    eprintln!("warning: {}", crate::flags(text));
+}
+
+/// `f` of each item on `jobs` threads, in the items' order; each call gets a
+/// context that stops it on Ctrl-C, and no item starts after Ctrl-C.
 fn parallel<T: Sync, R: Send>(
     items: &[T],
     jobs: usize,
-    f: impl Fn(&T) -> Result<R, Error> + Sync,
+    f: impl Fn(&T, &mut Context<'_>) -> Result<R, Error> + Sync,
 ) -> Result<Vec<R>, CliError> {
     let next = AtomicUsize::new(0);
     let mut results: Vec<Option<Result<R, Error>>> = (0..items.len()).map(|_| None).collect();
@@ -437,7 +498,12 @@ fn parallel<T: Sync, R: Send>(
             scope.spawn(move || {
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
-                    if k >= items.len() || send.send((k, f(&items[k]))).is_err() {
+                    if k >= items.len() || interrupted() {
+                        break;
+                    }
+                    let mut observer = |_: &str, _: u64, _: u64| !interrupted();
+                    let mut ctx = Context::new(MACHINE_BUDGET).with_observer(&mut observer);
+                    if send.send((k, f(&items[k], &mut ctx))).is_err() {
                         break;
                     }
                 }
@@ -448,5 +514,8 @@ fn parallel<T: Sync, R: Send>(
             results[k] = Some(r);
         }
     });
+    if interrupted() {
+        return Err(CliError::Interrupted("while estimating the games; no game computed".into()));
+    }
     results.into_iter().map(|r| r.unwrap_or(Err(Error::Interrupted)).map_err(CliError::from)).collect()
 }

@@ -35,20 +35,11 @@
 
 use crate::CliError;
 use crate::atomic::Output;
-use grundy::Lanes;
+use grundy::{Fnv1a64, Lanes};
 use std::fs;
 use std::io::{BufRead, BufReader, Read};
 
 const MAGIC: &str = "grundy nim-values 1";
-
-/// The FNV-1a offset basis (64-bit).
-const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
-
-/// FNV-1a (64-bit) continued from `h` over `bytes`: a checksum against
-/// truncation and corruption.
-fn fnv1a64_from(h: u64, bytes: &[u8]) -> u64 {
-    bytes.iter().fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
-}
 
 /// Values encoded per chunk: the body is never held whole.
 const CHUNK: usize = 1 << 16;
@@ -115,7 +106,7 @@ pub fn output(path: &str, force: bool) -> Output {
 pub fn write(out: &Output, game: &str, values: Lanes<'_>) -> Result<(), CliError> {
     let width = width_of(values);
     // the checksum of the body, a chunk at a time (a first pass: the header comes first)
-    let check = encoded(values, width).fold(FNV_START, |h, chunk| fnv1a64_from(h, &chunk));
+    let check = encoded(values, width).fold(Fnv1a64::new(), |h, chunk| h.update(&chunk)).value();
     let header =
         format!("{MAGIC}\ngame: {game}\nvalues: {}\nwidth: {width}\nfnv1a64: {check:016x}\n\n", values.len());
     out.write(|file| {
@@ -187,11 +178,11 @@ fn parse(mut input: impl BufRead, len: u64, game: &str) -> Result<Saved, String>
         2 => Saved::Words(Vec::with_capacity(count)),
         _ => Saved::Wide(Vec::with_capacity(count)),
     };
-    let (mut hash, mut left, mut chunk) = (FNV_START, count * width, vec![0u8; CHUNK * width]);
+    let (mut hash, mut left, mut chunk) = (Fnv1a64::new(), count * width, vec![0u8; CHUNK * width]);
     while left > 0 {
         let bytes = &mut chunk[..left.min(CHUNK * width)];
         input.read_exact(bytes).map_err(|e| format!("its values cannot be read: {e}"))?;
-        hash = fnv1a64_from(hash, bytes);
+        hash = hash.update(bytes);
         left -= bytes.len();
         match &mut saved {
             Saved::Bytes(v) => v.extend_from_slice(bytes),
@@ -201,7 +192,7 @@ fn parse(mut input: impl BufRead, len: u64, game: &str) -> Result<Saved, String>
             }
         }
     }
-    if hash != check {
+    if hash.value() != check {
         return Err("the checksum does not match: the file is damaged".into());
     }
     Ok(saved)

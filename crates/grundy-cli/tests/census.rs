@@ -6,6 +6,7 @@ use grundy::OctalCode;
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
 use std::io::{BufRead, BufReader, Write};
+use std::os::unix::fs::FileTypeExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
@@ -175,20 +176,7 @@ fn a_killed_census_resumes_without_recomputing_finished_games() {
     let third = census(&SLOW, &["--max-len", "2^15", "--out", out]);
     assert!(third.iter().all(|r| r["resumed"] == true));
     let fresh = census(&SLOW, &["--max-len", "2^15"]);
-    let strip = |rows: &[Value]| {
-        let mut v: Vec<Value> = rows
-            .iter()
-            .map(|r| {
-                let mut r = r.clone();
-                r.as_object_mut().unwrap().remove("seconds");
-                r.as_object_mut().unwrap().remove("resumed");
-                r
-            })
-            .collect();
-        v.sort_by_key(|r| r["code"].as_str().unwrap().to_string());
-        v
-    };
-    assert_eq!(strip(&third), strip(&fresh));
+    assert_eq!(stable(&third), stable(&fresh));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -321,4 +309,273 @@ fn long_preperiods_agree_with_the_record() {
     for (code, (e, p)) in found {
         assert!(solved[code].contains(&(e as usize, p as usize)), "{code}");
     }
+}
+
+/// The rows of a census without what differs from run to run.
+fn stable(rows: &[Value]) -> Vec<Value> {
+    let mut v: Vec<Value> = rows
+        .iter()
+        .map(|r| {
+            let mut r = r.clone();
+            r.as_object_mut().unwrap().remove("seconds");
+            r.as_object_mut().unwrap().remove("resumed");
+            r
+        })
+        .collect();
+    v.sort_by_key(|r| r["code"].as_str().unwrap().to_string());
+    v
+}
+
+/// `text` with `from` replaced by `to` and the record's checksum recomputed,
+/// as a user who read the format could.
+fn forged(text: &str, from: &str, to: &str) -> String {
+    let edited = text.replacen(from, to, 1);
+    assert_ne!(edited, text, "{from}");
+    let at = edited.find(",\"checksum\":\"fnv1a64:").unwrap();
+    let member = &edited[at..at + ",\"checksum\":\"fnv1a64:".len() + 17];
+    let body = edited.replacen(member, "", 1);
+    let sum = grundy::Fnv1a64::new().update(body.trim_end().as_bytes()).value();
+    edited.replacen(member, &format!(",\"checksum\":\"fnv1a64:{sum:016x}\""), 1)
+}
+
+/// A record whose period, preperiod, status or limits were edited, by hand or
+/// with its checksum recomputed, a damaged record, one of an older format and
+/// one of another game: each is computed again with a warning on stderr
+/// naming the file, its row is a fresh census's, and the file is replaced by
+/// a sound record, which the next census reads back without a word.
+#[test]
+fn a_damaged_or_edited_record_is_computed_again_with_a_warning() {
+    let dir = temp_dir("damaged");
+    let out = dir.to_str().unwrap();
+    let codes = ["0.07", "0.004", "0.3[3]"];
+    let args = ["--max-len", "4096", "--out", out];
+    let fresh = census(&codes, &args);
+    let file = |c: &str| dir.join(format!("{c}.json"));
+    let original: HashMap<&str, String> =
+        ["0.07", "0.004", "0.r3"].iter().map(|c| (*c, std::fs::read_to_string(file(c)).unwrap())).collect();
+    let old_format = {
+        let t = &original["0.07"];
+        let at = t.find(",\"checksum\"").unwrap();
+        format!("{}{}", &t[..at], &t[at + ",\"checksum\":\"fnv1a64:".len() + 17..])
+            .replace("\"format\":2", "\"format\":1")
+    };
+    let t = |c: &str| original[c].clone();
+    let damages: Vec<(&str, String)> = vec![
+        ("0.07", t("0.07").replace("\"period\":34", "\"period\":35")),
+        ("0.07", forged(&t("0.07"), "\"period\":34", "\"period\":35")),
+        ("0.07", forged(&t("0.07"), "\"period\":34", "\"period\":68")),
+        ("0.07", forged(&t("0.07"), "\"period\":34", "\"period\":17")),
+        ("0.07", forged(&t("0.07"), "\"preperiod\":53", "\"preperiod\":52")),
+        ("0.07", forged(&t("0.07"), "\"period\":34", "\"period\":0")),
+        ("0.07", forged(&t("0.07"), "\"period\":34", "\"period\":-1")),
+        ("0.07", forged(&t("0.07"), "\"period\":34", "\"period\":null")),
+        ("0.07", forged(&t("0.07"), "\"status\":\"periodic\"", "\"status\":\"open\"")),
+        ("0.07", forged(&t("0.07"), "\"status\":\"periodic\"", "\"status\":\"bogus\"")),
+        ("0.07", forged(&t("0.07"), "\"max_value\":9", "\"max_value\":10")),
+        ("0.07", t("0.07").replace("\"max_len\":4096", "\"max_len\":8192")),
+        ("0.07", old_format),
+        ("0.07", t("0.07")[..100].to_string()),
+        ("0.07", String::new()),
+        ("0.07", "\u{0}\u{1}binary".to_string()),
+        ("0.07", t("0.004")),
+        ("0.004", t("0.004").replace("\"max_value\":96", "\"max_value\":97")),
+        ("0.004", t("0.004").replace("\"status\":\"open\"", "\"status\":\"periodic\"")),
+        ("0.r3", forged(&t("0.r3"), "\"saltus\":1", "\"saltus\":2")),
+        ("0.r3", forged(&t("0.r3"), "\"saltus\":1", "\"saltus\":0")),
+    ];
+    for (name, text) in damages {
+        std::fs::write(file(name), &text).unwrap();
+        let out = census_output(&codes, &args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{text}: {err}");
+        assert!(
+            err.starts_with("warning: ") && err.contains(&format!("{name}.json")) && err.lines().count() == 1,
+            "{text}: {err}"
+        );
+        let found = rows(&out);
+        assert_eq!(stable(&found), stable(&fresh), "{text}");
+        let row = found
+            .iter()
+            .find(|r| {
+                r["canonical"].as_str().map(grundy::GameRecord::file_name) == Some(format!("{name}.json"))
+            })
+            .unwrap();
+        assert_eq!(row["resumed"], false, "{text}");
+        // replaced by a sound record, read back without a word
+        let again = census_output(&codes, &args);
+        assert!(
+            again.status.success() && again.stderr.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&again.stderr)
+        );
+        assert!(rows(&again).iter().all(|r| r["resumed"] == true));
+        assert!(grundy::GameRecord::from_json(&std::fs::read_to_string(file(name)).unwrap()).is_ok());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Runs `grundy` with `args` through `sh` with `limits` first (`ulimit`
+/// lines), SIGXFSZ ignored so that a write past the file size limit fails
+/// as on a full disk instead of killing the process.
+fn limited(limits: &str, args: &[&str], stdin: &str) -> Output {
+    let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
+    let script =
+        format!("{limits}; trap '' XFSZ; exec '{}' {}", env!("CARGO_BIN_EXE_grundy"), quoted.join(" "));
+    let mut child = Command::new("sh")
+        .args(["-c", &script])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+/// Refused before any work, with empty stdout: a folder no file can be
+/// written in (`/proc/self`; a read-only one when the tests do not run as
+/// root, who may write anywhere; one where no file may grow, as on a full
+/// disk), a file, and a folder holding a FIFO or a folder named as a record
+/// (never opened: a FIFO would block) even when other games could be
+/// resumed first.
+#[test]
+fn the_out_folder_is_checked_before_any_work() {
+    let refused = |out: &Output, why: &str| {
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(out.stdout.is_empty(), "{}", String::from_utf8_lossy(&out.stdout));
+        assert!(err.starts_with("error: --out ") && err.contains(why) && err.lines().count() == 1, "{err}");
+    };
+    refused(&census_output(&["0.77"], &["--out", "/proc/self"]), "cannot write in it");
+    let dir = temp_dir("checked");
+    let out = dir.to_str().unwrap();
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("file"), "").unwrap();
+    refused(&census_output(&["0.77"], &["--out", dir.join("file").to_str().unwrap()]), "is not a folder");
+    let full = limited("ulimit -f 0", &["census", "--codes", "-", "--out", out], "0.77");
+    refused(&full, "cannot write in it");
+    // read-only: refused unless the tests run as root (then the folder is writable after all)
+    let ro = dir.join("ro");
+    std::fs::create_dir(&ro).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o555)).unwrap();
+    if std::fs::write(ro.join("probe"), "").is_err() {
+        refused(&census_output(&["0.77"], &["--out", ro.to_str().unwrap()]), "Permission denied");
+    } else {
+        eprintln!("running as root: the read-only folder is writable, not tested");
+    }
+    std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o755)).unwrap();
+    // an open record that could be resumed, then a FIFO and a folder named as records
+    census(&["0.004"], &["--max-len", "1024", "--out", out]);
+    let fifo = dir.join("0.07.json");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    std::fs::create_dir(dir.join("0.77.json")).unwrap();
+    for codes in [&["0.004", "0.07"][..], &["0.004", "0.77"]] {
+        let out = census_output(codes, &["--max-len", "1024", "--out", out]);
+        refused(&out, "exists and is not a regular file");
+    }
+    assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A write that fails after rows were printed (a file that may not grow past
+/// 512 bytes, as a full disk: the long code's record is longer) stops the
+/// census with status 2 and says on stderr how many rows were printed, each
+/// kept in the folder; no temporary file is left behind. (The long code's
+/// record name is cut and completed by its checksum: its code is longer than
+/// a file name may be.)
+#[test]
+fn a_write_failure_after_rows_says_which_were_printed() {
+    let dir = temp_dir("full");
+    let out = dir.to_str().unwrap();
+    census(&["0.004"], &["--max-len", "1024", "--out", out]);
+    let long = format!("0.{}", "7".repeat(400));
+    let codes = format!("0.004\n{long}\n");
+    let args = ["census", "--json", "--codes", "-", "--max-len", "1024", "--jobs", "1", "--out", out];
+    let run = limited("ulimit -f 1", &args, &codes);
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(2), "{err}");
+    let printed = rows(&run);
+    assert_eq!(printed.len(), 1, "{err}");
+    assert_eq!((printed[0]["code"].as_str(), &printed[0]["resumed"]), (Some("0.004"), &Value::Bool(true)));
+    assert!(err.starts_with("error: --out ") && err.contains("cannot write 0.777"), "{err}");
+    assert!(err.contains("File too large"), "{err}");
+    assert!(err.contains("stopped after the row printed above, each kept in"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let mut left: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["0.004.json"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The output of `child` once it ends, or a failure `why` (and the child
+/// killed) when it runs `seconds` more.
+fn ended_within(mut child: std::process::Child, seconds: u64, why: &str) -> Output {
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed().as_secs() > seconds {
+            child.kill().unwrap();
+            panic!("{why}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// Every code with six octal digits, or five hexadecimal ones, would take
+/// days: refused before any game starts, naming the flag that raises the
+/// limit (it used to start at once and run for hours).
+#[test]
+fn a_census_too_large_for_its_work_limit_is_refused() {
+    for args in [&["--digits", "6"][..], &["--digits", "5", "--hex"]] {
+        let child =
+            grundy().arg("census").args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+        let out = ended_within(child, 600, &format!("{args:?}: not refused"));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(out.stdout.is_empty());
+        assert!(err.contains("mex steps") && err.contains("raise --max-total-work"), "{err}");
+    }
+}
+
+/// A census of one 300-digit hexadecimal code stops on Ctrl-C (its canonical
+/// code used to take minutes, deaf to it): the signal is sent two seconds in,
+/// and the census must end with status 130 well within the minute the old
+/// canonical-code step alone took (generous: any stage answers within a
+/// fraction of a second).
+#[test]
+fn ctrl_c_stops_a_census_of_a_long_code() {
+    let code = format!("0.{}", "F".repeat(300));
+    let mut child = grundy()
+        .args(["census", "--codes", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(code.as_bytes()).unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+    let out = ended_within(child, 60, "still running a minute after Ctrl-C");
+    assert_eq!(out.status.code(), Some(130), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// `--first-digit` echoes what was given (`16` used to be read as
+/// hexadecimal and reported as "not 22").
+#[test]
+fn a_bad_first_digit_is_named_as_given() {
+    for bad in ["16", "A", "12", "4,x"] {
+        let out = grundy().args(["census", "--digits", "2", "--first-digit", bad]).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let item = bad.split(',').next_back().unwrap();
+        assert!(err.contains(&format!("'{item}' is not 0, 4, 8 or C")), "{bad}: {err}");
+    }
+    let out = grundy()
+        .args(["census", "--digits", "1", "--first-digit", "c,4", "--json", "--max-len", "64"])
+        .output();
+    assert_eq!(rows(&out.unwrap()).len(), 8 + 8);
 }

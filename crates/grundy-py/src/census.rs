@@ -1,28 +1,60 @@
 //! The per-game work of `grundy.census` (orchestrated in Python by
 //! `python/grundy/census.py`, locally or on a Dask cluster): one game computed
-//! with the GIL released, its record returned as the JSON line the command
-//! line's `census --out` writes, so that both read each other's files.
+//! or its kept record checked with the GIL released ([`census_task`]), the
+//! records passed as the JSON lines the library writes, and the census
+//! folder read and written by the library ([`CensusFolder`]), so that the
+//! command line's `census --out` and Python read and write the same files with
+//! the same code.
 
 use crate::args::{u64_arg, u64_or};
 use crate::errors::lib;
-use crate::run::{Pending, detached};
-use grundy::{GameRecord, Limits, OctalCode};
+use crate::run::{Pending, detached, detached_until};
+use grundy::{CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_WORK, GameRecord, Kept, Limits, OctalCode};
 use pyo3::prelude::*;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-/// The census's default length limit (`2^18` values), as `grundy census`.
-pub const CENSUS_MAX_LEN: u64 = 1 << 18;
-/// The census's default work limit (`10^12` mex steps), as `grundy census`.
-pub const CENSUS_MAX_WORK: u64 = 1_000_000_000_000;
+/// The census defaults as module attributes: ``CENSUS_MAX_LEN``,
+/// ``CENSUS_MAX_WORK``, ``CENSUS_MAX_TOTAL_WORK`` and ``CENSUS_FORMAT``.
+pub fn add_constants(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("CENSUS_MAX_LEN", CENSUS_MAX_LEN)?;
+    m.add("CENSUS_MAX_WORK", CENSUS_MAX_WORK)?;
+    m.add("CENSUS_MAX_TOTAL_WORK", CENSUS_MAX_TOTAL_WORK)?;
+    m.add("CENSUS_FORMAT", GameRecord::FORMAT)
+}
 
 fn census_limits(
     max_len: Option<&Bound<'_, PyAny>>,
     max_work: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Limits> {
-    let max_len = u64_or(max_len, "max_len", CENSUS_MAX_LEN)?;
+    let max_len = u64_or(max_len, "max_len", CENSUS_MAX_LEN as u64)?;
     lib(Limits::new(
         usize::try_from(max_len).unwrap_or(usize::MAX),
         u64_or(max_work, "max_work", CENSUS_MAX_WORK)?,
     ))
+}
+
+/// A flag that stops every :func:`census_task` given it (signals reach only
+/// Python's main thread; the games run on others).
+#[pyclass(frozen)]
+pub struct CensusStop(Arc<AtomicBool>);
+
+#[pymethods]
+impl CensusStop {
+    #[new]
+    fn new() -> Self {
+        CensusStop(Arc::new(AtomicBool::new(false)))
+    }
+
+    /// Stops the games given this flag at their next check.
+    fn set(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether :meth:`set` was called.
+    fn is_set(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
 }
 
 /// Computes one game of a census on one thread (the GIL released) and
@@ -43,8 +75,35 @@ pub fn census_game(
     Ok(record.to_json())
 }
 
+/// One game of a census, ``code``, given the certified record its folder kept
+/// (``kept``, a JSON line, or ``None``): the record checked
+/// (``grundy::census_resume``), or the game computed. Returns ``(record,
+/// resumed, rejected)``: the record as a JSON line, whether it is the kept
+/// one, and why the kept one was not used. ``stop`` (a :class:`CensusStop`)
+/// stops it from any thread, with ``KeyboardInterrupt``.
+#[pyfunction]
+#[pyo3(signature = (code, kept=None, *, max_len=None, max_work=None, stop=None))]
+pub fn census_task(
+    py: Python<'_>,
+    code: &str,
+    kept: Option<&str>,
+    max_len: Option<&Bound<'_, PyAny>>,
+    max_work: Option<&Bound<'_, PyAny>>,
+    stop: Option<&CensusStop>,
+) -> PyResult<(String, bool, Option<String>)> {
+    let limits = census_limits(max_len, max_work)?;
+    let kept = kept.map(|k| lib(GameRecord::from_json(k))).transpose()?;
+    let stop = stop.map_or_else(|| Arc::new(AtomicBool::new(false)), |s| s.0.clone());
+    let code = code.to_string();
+    let done = detached_until(py, &Pending::default(), &stop, |ctx| {
+        grundy::census_resume(&code, kept.as_ref(), limits, ctx)
+    })?;
+    Ok((done.record.to_json(), done.resumed, done.rejected))
+}
+
 /// A rough cost of :func:`census_game` (mex steps), to schedule the longest
-/// games first: a probe of the first 2048 values.
+/// games first and to check a census's total: a probe of the first 2048
+/// values.
 #[pyfunction]
 #[pyo3(signature = (code, *, max_len=None, max_work=None))]
 pub fn census_estimate(
@@ -55,7 +114,80 @@ pub fn census_estimate(
 ) -> PyResult<f64> {
     let limits = census_limits(max_len, max_work)?;
     let code = code.to_string();
-    detached(py, &Pending::default(), |_| grundy::census_estimate(&code, limits))
+    detached(py, &Pending::default(), |ctx| grundy::census_estimate_in(&code, limits, ctx))
+}
+
+/// The indices of a census's games whose estimates stand for all of ``games``
+/// (``grundy::census_sample``).
+#[pyfunction]
+pub fn census_sample(games: usize) -> Vec<usize> {
+    grundy::census_sample(games)
+}
+
+/// The estimated work of a census of ``games`` games from the estimates of
+/// some of them; a census over ``max_total_work`` is refused with
+/// ``TooLargeError`` (``grundy::census_total_work``).
+#[pyfunction]
+#[pyo3(signature = (estimates, games, *, max_total_work=None))]
+pub fn census_total_work(
+    estimates: Vec<f64>,
+    games: usize,
+    max_total_work: Option<&Bound<'_, PyAny>>,
+) -> PyResult<f64> {
+    let limit = u64_or(max_total_work, "max_total_work", CENSUS_MAX_TOTAL_WORK)?;
+    lib(grundy::census_total_work(&estimates, games, limit))
+}
+
+/// A census folder (``grundy::CensusFolder``): made if missing, and checked
+/// to be a folder a file can be written in (``ValueError`` naming ``out``).
+#[pyclass(frozen)]
+pub struct CensusFolder(grundy::CensusFolder);
+
+#[pymethods]
+impl CensusFolder {
+    #[new]
+    fn new(out: std::path::PathBuf) -> PyResult<Self> {
+        lib(grundy::CensusFolder::open(out)).map(CensusFolder)
+    }
+
+    /// Refuses (``ValueError``) a record of ``canonical`` that exists as
+    /// anything but a regular file.
+    fn check(&self, canonical: &str) -> PyResult<()> {
+        lib(self.0.check(canonical))
+    }
+
+    /// The path of the record of ``canonical``.
+    fn record_path(&self, canonical: &str) -> std::path::PathBuf {
+        self.0.record_path(canonical)
+    }
+
+    /// What the folder keeps for ``canonical`` under these limits: ``(what,
+    /// value)`` with ``what`` one of ``"missing"``, ``"resume"`` (an open
+    /// record that stands; ``value`` its JSON line), ``"check"`` (a certified
+    /// record to check with :func:`census_task`), ``"stale"`` (to compute
+    /// again) and ``"damaged"`` (``value`` says why).
+    #[pyo3(signature = (canonical, *, max_len=None, max_work=None))]
+    fn kept(
+        &self,
+        canonical: &str,
+        max_len: Option<&Bound<'_, PyAny>>,
+        max_work: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<(&'static str, Option<String>)> {
+        let limits = census_limits(max_len, max_work)?;
+        Ok(match lib(self.0.kept(canonical, limits))? {
+            Kept::Missing => ("missing", None),
+            Kept::Resume(r) => ("resume", Some(r.to_json())),
+            Kept::Check(r) => ("check", Some(r.to_json())),
+            Kept::Stale => ("stale", None),
+            Kept::Damaged(why) => ("damaged", Some(why)),
+        })
+    }
+
+    /// Writes a record (a JSON line of :func:`census_task`) to its file,
+    /// through a temporary file renamed over it.
+    fn write(&self, record: &str) -> PyResult<()> {
+        lib(GameRecord::from_json(record).and_then(|r| self.0.write(&r)))
+    }
 }
 
 /// The canonical representative of a code's game: the same text for exactly

@@ -38,6 +38,12 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(census::census_file_name, m)?)?;
     m.add_function(wrap_pyfunction!(census::value_classes, m)?)?;
     m.add_function(wrap_pyfunction!(census::census_codes, m)?)?;
+    m.add_function(wrap_pyfunction!(census::census_task, m)?)?;
+    m.add_function(wrap_pyfunction!(census::census_sample, m)?)?;
+    m.add_function(wrap_pyfunction!(census::census_total_work, m)?)?;
+    m.add_class::<census::CensusFolder>()?;
+    m.add_class::<census::CensusStop>()?;
+    census::add_constants(m)?;
     m.add_class::<rules::HeapGame>()?;
     m.add_class::<sequence::Sequence>()?;
     m.add("TooLargeError", py.get_type::<errors::TooLargeError>())?;

@@ -14,6 +14,7 @@
 use crate::errors::to_py;
 use grundy::{Budget, Context, Error};
 use pyo3::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -47,9 +48,24 @@ pub fn detached<T: Send>(
     pending: &Pending,
     work: impl FnOnce(&mut Context<'_>) -> Result<T, Error> + Send,
 ) -> PyResult<T> {
+    detached_until(py, pending, &AtomicBool::new(false), work)
+}
+
+/// [`detached`], stopped as well once `stop` is set (by any thread: signals
+/// reach only the main thread, so work on other threads is stopped this way);
+/// it then ends with `KeyboardInterrupt`.
+pub fn detached_until<T: Send>(
+    py: Python<'_>,
+    pending: &Pending,
+    stop: &AtomicBool,
+    work: impl FnOnce(&mut Context<'_>) -> Result<T, Error> + Send,
+) -> PyResult<T> {
     let result = py.detach(|| {
         let mut last = Instant::now();
         let mut observer = |_stage: &str, _done: u64, _total: u64| {
+            if stop.load(Ordering::Relaxed) {
+                return false;
+            }
             if last.elapsed() < SIGNAL_INTERVAL {
                 return true;
             }

@@ -3,13 +3,21 @@ per-game files (a census started in one resumes in the other), and on a real
 Dask cluster that loses a worker mid-census."""
 
 import concurrent.futures
+import importlib
 import json
 import os
+import re
 import signal
+import stat
+import subprocess
+import sys
+import time
 
 import pytest
 
 import grundy
+
+census_module = importlib.import_module("grundy.census")
 
 CODES = ["0.77", ".77", "0.770", "0.07", "0.137", "0.3[3]", "4!.0", "0.004", "0.014", "0.16"]
 #: Open games that take a moment each at this length: the Dask test kills a worker among them.
@@ -121,3 +129,142 @@ def test_dask_cluster_losing_a_worker(cli, tmp_path):
     again = cli_rows(cli, codes, "--max-len", max_len, "--out", tmp_path)
     assert all(r["resumed"] for r in again)
     assert by_code(again) == expected
+
+
+def forged(text, old, new):
+    """A record's line with ``old`` replaced by ``new`` and its checksum
+    recomputed (FNV-1a over the line without its checksum member)."""
+    edited = text.rstrip("\n").replace(old, new, 1)
+    assert edited != text.rstrip("\n")
+    member = re.search(r',"checksum":"fnv1a64:[0-9a-f]{16}"', edited).group(0)
+    h = 0xCBF29CE484222325
+    for b in edited.replace(member, "", 1).encode():
+        h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return edited.replace(member, ',"checksum":"fnv1a64:%016x"' % h, 1) + "\n"
+
+
+def test_damaged_or_edited_records_are_computed_again_with_a_warning(cli, tmp_path):
+    codes = ["0.07", "0.004"]
+    fresh = by_code(grundy.census(codes, max_len=4096, out=tmp_path))
+    record = (tmp_path / "0.07.json").read_text()
+    assert json.loads(record)["format"] == census_module.FORMAT == 2
+    damages = [
+        record.replace('"period":34', '"period":35'),
+        forged(record, '"period":34', '"period":35'),
+        forged(record, '"preperiod":53', '"preperiod":54'),
+        forged(record, '"period":34', '"period":0'),
+        forged(record, '"status":"periodic"', '"status":"bogus"'),
+        record.replace('"max_len":4096', '"max_len":8192'),
+        re.sub(r',"checksum":"fnv1a64:[0-9a-f]{16}"', "", record).replace('"format":2', '"format":1'),
+        record[:50],
+    ]
+    for text in damages:
+        (tmp_path / "0.07.json").write_text(text)
+        with pytest.warns(RuntimeWarning, match=r"0\.07\.json: .*comput"):
+            rows = grundy.census(codes, max_len=4096, out=tmp_path)
+        assert by_code(rows) == fresh, text
+        assert {r["code"]: r["resumed"] for r in rows} == {"0.07": False, "0.004": True}
+        # replaced by a sound record, which the command line reads back without a word
+        done = cli.run(["census", "--json", "--codes", "-", "--max-len", 4096, "--out", tmp_path], "\n".join(codes))
+        assert done.returncode == 0 and done.stderr == "", done.stderr
+        assert all(json.loads(line)["resumed"] for line in done.stdout.splitlines())
+
+
+def test_records_have_one_mode_from_python_and_the_command_line(cli, tmp_path):
+    grundy.census(["0.77"], max_len=4096, out=tmp_path / "py")
+    cli("census", "--codes", "-", "--max-len", 4096, "--out", tmp_path / "cli", stdin="0.77")
+    (tmp_path / "plain").write_text("")
+    mode = lambda p: stat.S_IMODE(os.stat(p).st_mode)
+    assert mode(tmp_path / "py" / "0.77.json") == mode(tmp_path / "cli" / "0.77.json") == mode(tmp_path / "plain")
+    assert sorted(os.listdir(tmp_path / "py")) == ["0.77.json"]
+
+
+def test_bad_out_and_executor_are_refused_in_the_library_wording(tmp_path):
+    (tmp_path / "file").write_text("")
+    with pytest.raises(ValueError, match=r"^`out` .*file is not a folder$"):
+        grundy.census(["0.77"], out=tmp_path / "file")
+    with pytest.raises(ValueError, match="`out` /proc/self: cannot write in it"):
+        grundy.census(["0.77"], out="/proc/self")
+    for executor in ["dask", object(), 3]:
+        with pytest.raises(TypeError, match=r"^`executor` must be None, a concurrent.futures.Executor or a dask"):
+            grundy.census(["0.77"], executor=executor)
+    (tmp_path / "d").mkdir()
+    os.mkfifo(tmp_path / "d" / "0.77.json")
+    with pytest.raises(ValueError, match="not a regular file"):
+        grundy.census(["0.77"], out=tmp_path / "d")
+
+
+def test_a_census_too_large_is_refused_before_any_game():
+    with pytest.raises(grundy.TooLargeError, match="raise `max_total_work`"):
+        grundy.census(grundy.census_codes(3), max_len=2**18, max_total_work=10**9)
+
+
+CENSUS_CHILD = """
+import concurrent.futures, json, signal, sys
+import grundy
+signal.signal(signal.SIGINT, signal.default_int_handler)
+out, mode = sys.argv[1], sys.argv[2]
+codes = {codes!r}
+# the default pool (longest games first), or a thread for every game (the
+# periodic ones finish at once while the open ones run)
+executor = None if mode == "pool" else concurrent.futures.ThreadPoolExecutor(16)
+print("ready", flush=True)
+try:
+    grundy.census(codes, max_len={max_len}, out=out, executor=executor)
+    print("finished", flush=True)
+except KeyboardInterrupt as e:
+    print(json.dumps(sorted(r["code"] for r in e.records)), flush=True)
+"""
+
+
+def cpu_seconds(pid):
+    """CPU time (user and system) of a running process so far (Linux)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="reads /proc")
+@pytest.mark.parametrize("mode", ["pool", "threads"])
+def test_ctrl_c_stops_every_game_and_keeps_what_finished(cli, tmp_path, mode):
+    """Ctrl-C in ``grundy.census`` stops every game in flight (they used to
+    run on for minutes): measured in the CPU seconds the child uses after the
+    signal, which load does not inflate, against the minutes each open game
+    to 2^22 values would take. The finished games are in ``out`` (the command
+    line reads each back) and in the exception's ``records``."""
+    cheap = ["0.77", "0.07"]
+    codes = cheap + SLOW
+    script = CENSUS_CHILD.format(codes=codes, max_len=1 << 22)
+    child = subprocess.Popen([sys.executable, "-c", script, str(tmp_path), mode], stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline().startswith("ready")
+        # until games are in flight: the periodic ones kept (a thread each), or
+        # CPU spent past the estimates (a fraction of a second) in the pool
+        deadline = time.monotonic() + 300
+        while not all((tmp_path / f"{c}.json").exists() for c in cheap) if mode == "threads" else cpu_seconds(child.pid) < 4:
+            assert time.monotonic() < deadline and child.poll() is None
+            time.sleep(0.1)
+        time.sleep(1)
+        before = cpu_seconds(child.pid)
+        child.send_signal(signal.SIGINT)
+        # the CPU from the signal to the end (wait4's resource usage covers the whole child)
+        _, status, usage = os.wait4(child.pid, 0)
+        child.returncode = os.waitstatus_to_exitcode(status)
+        report = child.stdout.read().splitlines()
+    finally:
+        if child.poll() is None:
+            child.kill()
+    after = usage.ru_utime + usage.ru_stime - before
+    # each open game to 2^22 values costs minutes of CPU; stopping them costs a moment
+    assert after < 10, f"{after:.1f} CPU seconds after Ctrl-C"
+    assert child.returncode == 0 and report[-1] != "finished", report
+    records = json.loads(report[-1])
+    kept = sorted(p.name[: -len(".json")] for p in tmp_path.iterdir())
+    assert all(not n.startswith(".") for n in kept), kept
+    assert set(records) <= set(kept) and len(kept) < len(codes), (kept, records)
+    if mode == "threads":
+        assert set(cheap) <= set(records), records
+    # what is kept is sound: the command line reads every game of it back
+    if kept:
+        rows = cli_rows(cli, kept, "--max-len", 1 << 22, "--out", tmp_path)
+        assert len(rows) == len(kept) and all(r["resumed"] for r in rows)

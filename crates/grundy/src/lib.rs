@@ -176,8 +176,10 @@ macro_rules! layers {
 layers!(census, count, error, games, heap, modular, number, parse, ring, xor);
 
 pub use census::{
-    GameRecord, GameStatus, MAX_CENSUS_CODES, RareSplit, canonical_code, census_codes, census_estimate,
-    census_game, same_rules, value_classes,
+    CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_WORK, CensusFolder, Fnv1a64, GameRecord, GameStatus,
+    Kept, MAX_CENSUS_CODES, RareSplit, Resumed, canonical_code, census_codes, census_estimate,
+    census_estimate_in, census_game, census_resume, census_sample, census_total_work, same_rules,
+    value_classes,
 };
 pub use count::{
     BipartiteMonoid, Component, Context, Copies, Counter, Histogram, Observer, Order, Outcome, Play,

@@ -216,10 +216,14 @@ def census(
     max_work: int = 1000000000000,
     out: Optional[str] = None,
     executor: Optional[object] = None,
+    max_total_work: int = 150000000000000,
 ) -> list[CensusRecord]:
     """Every game of ``codes``, one record per code (``grundy census --json``'s
     fields), locally or on a ``concurrent.futures.Executor`` or Dask ``Client``;
-    ``out`` keeps and resumes the per-game files of ``grundy census --out``."""
+    ``out`` keeps and resumes the per-game files of ``grundy census --out``; a
+    census estimated over ``max_total_work`` mex steps is refused. Ctrl-C stops
+    every game; the ``KeyboardInterrupt`` carries the finished records in
+    ``records`` (and ``out`` keeps them)."""
 
 def census_iter(
     codes: Union[str, Iterable[str]],
@@ -227,5 +231,6 @@ def census_iter(
     max_work: int = 1000000000000,
     out: Optional[str] = None,
     executor: Optional[object] = None,
+    max_total_work: int = 150000000000000,
 ) -> Iterable[CensusRecord]:
     """:func:`census`, yielding the records as the games finish."""

@@ -4,7 +4,7 @@
 rules share one canonical game, and games shown to have the same values one
 computation: ``values_of`` names it) and returns one record per code: a dict
 with the fields of ``grundy census --json``. The per-game work is the
-extension's ``census_game`` (Rust, one thread, the GIL released); this module
+extension's ``census_task`` (Rust, one thread, the GIL released); this module
 only schedules it, longest games first:
 
 * ``executor=None``: a thread pool with one thread per core;
@@ -13,10 +13,26 @@ only schedules it, longest games first:
   that dies has its games rescheduled by Dask), and the results stream back as
   they finish.
 
-With ``out=DIR`` each game's record is written to ``DIR`` exactly as
-``grundy census --out DIR`` writes it (a temporary file renamed over the
-target), and games already there are read back (``"resumed": True``), so a
-census started in Python can be finished by the command line and vice versa.
+Before any game starts the census's work is estimated, and a census over
+``max_total_work`` mex steps is refused (``TooLargeError``), as
+``grundy census --max-total-work`` does.
+
+With ``out=DIR`` each game's record is written to ``DIR`` by the same library
+code as ``grundy census --out DIR`` (the folder checked before any work, a
+temporary file renamed over the target, a format number and a checksum in
+every record), and games already there are read back (``"resumed": True``):
+an open record made with the same limits as it is, a certified one once its
+certificate is verified. A record that is damaged, edited or of an older
+format is computed again with a ``RuntimeWarning``. A census started in Python
+can be finished by the command line and vice versa.
+
+Ctrl-C (``KeyboardInterrupt``) stops every game within a moment: the games on
+threads of this process at their next check (signals reach only the main
+thread, so they are stopped by a flag), a Dask client's pending games are
+cancelled (those running on its workers finish there, unused). What finished
+is kept: in ``out`` when given, and in the exception's ``records`` attribute
+(``census``: every record finished; ``census_iter``: those finished but not
+yet yielded).
 
 >>> [r["status"] for r in census(["0.77", ".77"], max_len=4096)]
 ['periodic', 'periodic']
@@ -25,85 +41,64 @@ census started in Python can be finished by the command line and vice versa.
 import concurrent.futures
 import json
 import os
-import stat
-import tempfile
+import warnings
 
 from . import _grundy
 
 #: The default length limit per game, as ``grundy census``: ``2^18`` values.
-DEFAULT_MAX_LEN = 1 << 18
+DEFAULT_MAX_LEN = _grundy.CENSUS_MAX_LEN
 #: The default work limit per game, as ``grundy census``: ``10^12`` mex steps.
-DEFAULT_MAX_WORK = 10**12
+DEFAULT_MAX_WORK = _grundy.CENSUS_MAX_WORK
+#: The default work limit of a whole census, as ``grundy census``: ``1.5·10^14`` mex steps.
+DEFAULT_MAX_TOTAL_WORK = _grundy.CENSUS_MAX_TOTAL_WORK
 #: The version of the per-game file format.
-FORMAT = 1
+FORMAT = _grundy.CENSUS_FORMAT
 
 census_codes = _grundy.census_codes
 canonical_code = _grundy.canonical_code
 
 
 def solve(code, max_len=DEFAULT_MAX_LEN, max_work=DEFAULT_MAX_WORK):
-    """One game of a census: its record as a line of JSON (the task a worker runs)."""
+    """One game of a census: its record as a line of JSON."""
     return _grundy.census_game(code, max_len=max_len, max_work=max_work)
+
+
+def task(code, kept, max_len, max_work, stop=None):
+    """The task a worker runs: one game computed, or its kept certified
+    record (a JSON line) checked; ``(record, resumed, rejected)``."""
+    return _grundy.census_task(code, kept, max_len=max_len, max_work=max_work, stop=stop)
 
 
 def _is_dask(executor):
     return type(executor).__module__.split(".")[0] == "distributed"
 
 
-def _path(out, canonical):
-    return os.path.join(out, _grundy.census_file_name(canonical))
+def _executor_kind(executor):
+    """``"own"``, ``"threads"`` (games stopped by a flag on Ctrl-C), ``"dask"``
+    or ``"other"``; anything else is refused."""
+    if executor is None:
+        return "own"
+    if _is_dask(executor):
+        return "dask"
+    if isinstance(executor, concurrent.futures.ThreadPoolExecutor):
+        return "threads"
+    if isinstance(executor, concurrent.futures.Executor):
+        return "other"
+    raise TypeError(
+        "`executor` must be None, a concurrent.futures.Executor or a dask.distributed.Client, "
+        f"not {type(executor).__name__}"
+    )
 
 
-def _resumable(out, canonical, max_len, max_work):
-    """The record kept in ``out`` for ``canonical``, if it stands for a new run."""
-    path = _path(out, canonical)
-    try:
-        mode = os.lstat(path).st_mode
-    except FileNotFoundError:
-        return None
-    if not stat.S_ISREG(mode):
-        raise ValueError(f"{path} exists and is not a regular file")
-    with open(path, encoding="utf-8") as f:
-        try:
-            record = json.loads(f.read())
-        except ValueError:
-            record = None
-    if not isinstance(record, dict) or record.get("canonical") != canonical or record.get("format") != FORMAT:
-        raise ValueError(f"{path} is not a census record of {canonical}; remove it")
-    same_limits = record.get("max_len") == max_len and record.get("max_work") == max_work
-    return record if record.get("status") != "open" or same_limits else None
-
-
-def _write(out, canonical, text):
-    """Writes a record through a temporary file renamed over the target."""
-    path = _path(out, canonical)
-    try:
-        mode = os.lstat(path).st_mode
-        if not stat.S_ISREG(mode):
-            raise ValueError(f"{path} exists and is not a regular file")
-    except FileNotFoundError:
-        pass
-    fd, tmp = tempfile.mkstemp(dir=out, prefix="." + os.path.basename(path) + ".", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text + "\n")
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
-def _rows(games, members, lead, record, resumed):
-    """The rows of a value class whose game ``lead`` has the record
-    ``record``: one per code, each game's own canonical code, and for the
+def _rows(games, members, lead, text, resumed):
+    """The rows of a value class whose game ``lead`` has the record ``text``
+    (a JSON line): one per code, each game's own canonical code, and for the
     other games ``values_of`` (the game computed) and no seconds."""
+    record = {k: v for k, v in json.loads(text).items() if k not in ("format", "checksum")}
     for canonical in members:
         codes = games[canonical]
         for code in codes:
-            row = {k: v for k, v in record.items() if k != "format"}
+            row = dict(record)
             row["code"] = code
             row["equivalent"] = [c for c in codes if c != code]
             row["resumed"] = resumed
@@ -113,71 +108,131 @@ def _rows(games, members, lead, record, resumed):
             yield row
 
 
-def census_iter(codes, max_len=DEFAULT_MAX_LEN, max_work=DEFAULT_MAX_WORK, out=None, executor=None):
+def _warn(text):
+    warnings.warn(text, RuntimeWarning, stacklevel=3)
+
+
+def census_iter(codes, max_len=DEFAULT_MAX_LEN, max_work=DEFAULT_MAX_WORK, out=None, executor=None, max_total_work=DEFAULT_MAX_TOTAL_WORK):
     """:func:`census`, yielding the records as the games finish (those read
     back from ``out`` first)."""
     if isinstance(codes, str):
         codes = [codes]
+    kind = _executor_kind(executor)
     games = {}
     for code in dict.fromkeys(codes):
         games.setdefault(_grundy.canonical_code(code), []).append(code)
+    # the folder before any work: writable, and no record that is not a regular file
+    folder = None
+    if out is not None:
+        folder = _grundy.CensusFolder(out)
+        for canonical in games:
+            folder.check(canonical)
     # games shown to have the same values are computed once, as the first
     canonicals = list(games)
     classes = {}
     for members in _grundy.value_classes(canonicals):
         classes[canonicals[members[0]]] = [canonicals[i] for i in members]
-    if out is not None:
-        out = os.fspath(out)
-        os.makedirs(out, exist_ok=True)
-    todo = []
-    for canonical, members in classes.items():
-        # the record of any game of the class
-        kept = None
-        for member in members if out is not None else []:
-            record = _resumable(out, member, max_len, max_work)
-            if record is not None:
-                kept = (member, record)
-                break
-        if kept is None:
-            todo.append(canonical)
-        else:
-            yield from _rows(games, members, kept[0], kept[1], True)
-    if not todo:
+    # what an earlier census kept: the record of any game of a class
+    ready, tasks = [], []
+    for leader, members in classes.items():
+        todo = (leader, leader, None)
+        for member in members if folder is not None else []:
+            what, value = folder.kept(member, max_len=max_len, max_work=max_work)
+            if what == "resume":
+                ready.append((leader, member, value))
+                todo = None
+            elif what == "check":
+                todo = (leader, member, value)
+            elif what == "damaged":
+                # computed again as itself, so that its file is replaced
+                _warn(f"{folder.record_path(member)}: {value}; computing it again")
+                todo = (leader, member, None)
+            else:
+                continue
+            break
+        if todo is not None:
+            tasks.append(todo)
+    # the work, estimated before any game starts: a sample, then every game (longest first)
+    def estimate(k):
+        _, member, kept = tasks[k]
+        length = json.loads(kept)["computed"] if kept else max_len
+        return _grundy.census_estimate(member, max_len=length, max_work=max_work)
+
+    sample = _grundy.census_sample(len(tasks))
+    cost = {k: estimate(k) for k in sample}
+    _grundy.census_total_work(list(cost.values()), len(tasks), max_total_work=max_total_work)
+    for k in range(len(tasks)):
+        if k not in cost:
+            cost[k] = estimate(k)
+    _grundy.census_total_work(list(cost.values()), len(tasks), max_total_work=max_total_work)
+    order = sorted(range(len(tasks)), key=lambda k: (-cost[k], k))
+
+    for leader, member, text in ready:
+        yield from _rows(games, classes[leader], member, text, True)
+    if not order:
         return
-    # longest first (a probe of each game)
-    cost = {c: _grundy.census_estimate(c, max_len=max_len, max_work=max_work) for c in todo}
-    todo.sort(key=lambda c: -cost[c])
-    own = executor is None
-    if own:
+    yield from _run(games, classes, [tasks[k] for k in order], folder, executor, kind, max_len, max_work)
+
+
+def _run(games, classes, tasks, folder, executor, kind, max_len, max_work):
+    """Runs the tasks on the executor, yielding each one's rows once its
+    record is written; stops every game on any exception (Ctrl-C)."""
+    stop = _grundy.CensusStop() if kind in ("own", "threads") else None
+    if kind == "own":
         executor = concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1)
     futures = {}
+    used = set()
+
+    def finish(f):
+        """The rows of a finished task, its record written first."""
+        leader, member, kept = futures[f]
+        text, resumed, rejected = f.result()
+        if rejected is not None and folder is not None:
+            _warn(f"{folder.record_path(member)}: {rejected}; computed again")
+        if folder is not None and not resumed:
+            folder.write(text)
+        return list(_rows(games, classes[leader], member, text, resumed))
+
     try:
-        if _is_dask(executor):
+        if kind == "dask":
             from distributed import as_completed
 
-            for i, c in enumerate(todo):
-                f = executor.submit(solve, c, max_len, max_work, pure=False, priority=len(todo) - i)
-                futures[f] = c
+            for i, t in enumerate(tasks):
+                f = executor.submit(task, t[1], t[2], max_len, max_work, pure=False, priority=len(tasks) - i)
+                futures[f] = t
         else:
             as_completed = concurrent.futures.as_completed
-            for c in todo:
-                futures[executor.submit(solve, c, max_len, max_work)] = c
+            for t in tasks:
+                futures[executor.submit(task, t[1], t[2], max_len, max_work, stop)] = t
         for f in as_completed(list(futures)):
-            c = futures[f]
-            text = f.result()
-            if out is not None:
-                _write(out, c, text)
-            yield from _rows(games, classes[c], c, json.loads(text), False)
+            used.add(f)
+            yield from finish(f)
+    except BaseException as e:
+        # every game stops; what finished meanwhile is kept (in out) and handed over
+        if stop is not None:
+            stop.set()
+        for f in futures:
+            if not f.done():
+                f.cancel()
+        kept = []
+        if stop is not None:
+            concurrent.futures.wait(list(futures))
+        for f in futures:
+            if f not in used and f.done() and not f.cancelled() and f.exception() is None:
+                used.add(f)
+                try:
+                    kept.extend(finish(f))
+                except Exception:  # a folder that fails now: the first error stands
+                    pass
+        if isinstance(e, KeyboardInterrupt):
+            e.records = kept
+        raise
     finally:
-        if own:
-            executor.shutdown(wait=False, cancel_futures=True)
-        elif _is_dask(executor):
-            for f in futures:
-                if not f.done():
-                    f.cancel()
+        if kind == "own":
+            executor.shutdown(wait=True, cancel_futures=True)
 
 
-def census(codes, max_len=DEFAULT_MAX_LEN, max_work=DEFAULT_MAX_WORK, out=None, executor=None):
+def census(codes, max_len=DEFAULT_MAX_LEN, max_work=DEFAULT_MAX_WORK, out=None, executor=None, max_total_work=DEFAULT_MAX_TOTAL_WORK):
     """Computes every game of ``codes`` (a list of codes such as ``"0.77"``, or
     :func:`census_codes`) and returns one record per code, in the order the
     games finished: dicts with the fields of ``grundy census --json`` —
@@ -187,5 +242,15 @@ def census(codes, max_len=DEFAULT_MAX_LEN, max_work=DEFAULT_MAX_WORK, out=None, 
     ``max_at``, ``split``, ``stopped``, ``seconds``, ``max_len``, ``max_work``,
     ``resumed`` and ``values_of`` (``None``, or the game computed for this one:
     a different game shown to have the same values). See the module docs for
-    ``out`` and ``executor``."""
-    return list(census_iter(codes, max_len=max_len, max_work=max_work, out=out, executor=executor))
+    ``out``, ``executor``, ``max_total_work`` and Ctrl-C: a
+    ``KeyboardInterrupt`` carries every record finished in ``records``."""
+    records = []
+    try:
+        for r in census_iter(
+            codes, max_len=max_len, max_work=max_work, out=out, executor=executor, max_total_work=max_total_work
+        ):
+            records.append(r)
+    except KeyboardInterrupt as e:
+        e.records = records + getattr(e, "records", [])
+        raise
+    return records

@@ -231,8 +231,23 @@ impl<'a> RareValues<'a> {
                 if !progress(n + 1, self.work) {
                     return;
                 }
+            } else if (n + 1).is_multiple_of(self.report_stride()) && !progress(n + 1, self.work) {
+                // a costly value (many split digits): reported oftener, so that Ctrl-C is heard
+                return;
             }
         }
+    }
+
+    /// How often (in values, a power of two up to 1024) the progress is
+    /// reported: about every `2^26` mex steps at the measured pace (before the
+    /// first measurement, at the mean work per value so far).
+    fn report_stride(&self) -> usize {
+        let pace = match self.pace {
+            0 => self.work / self.g.len().max(1) as u64,
+            measured => measured,
+        };
+        let values = (1u64 << 26).checked_div(pace).unwrap_or(1024).clamp(1, 1024);
+        1 << values.ilog2()
     }
 
     /// Measures the work per value since the last measurement, at least
@@ -395,6 +410,24 @@ mod tests {
         let mut fast = RareValues::new(&c);
         fast.extend_to(len);
         assert_eq!(fast.values().to_vec(), c.values_quadratic(len), "{code}");
+    }
+
+    /// A code whose values cost much each (300 three-heap digits) reports
+    /// its progress every `2^26` mex steps or so, not only every 1024 values
+    /// (`2^31` steps apart near heap 1024): the observer, and Ctrl-C, are heard
+    /// within a fraction of a second.
+    #[test]
+    fn costly_values_report_progress_often() {
+        let code = OctalCode::parse(&format!("0.{}", "F".repeat(300))).unwrap();
+        let mut r = RareValues::new(&code);
+        let mut reports: Vec<(usize, u64)> = Vec::new();
+        r.extend(1280, &|_, _| false, &mut |len, work| {
+            reports.push((len, work));
+            true
+        });
+        let late: Vec<&[(usize, u64)]> = reports.windows(2).filter(|w| w[0].0 >= 512).collect();
+        assert!(late.len() > 8, "{} reports past heap 512: {reports:?}", late.len());
+        assert!(late.iter().all(|w| w[1].1 - w[0].1 < 1 << 28), "{late:?}");
     }
 
     #[test]

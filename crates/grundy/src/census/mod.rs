@@ -5,23 +5,27 @@
 //! [`census_codes`] lists the codes `d₀.d₁…d_D` of a family, [`canonical_code`]
 //! names a code's representative, [`same_rules`] compares two codes' option
 //! sets, [`census_estimate`] guesses a game's cost for scheduling (longest
-//! first), [`value_classes`] groups the games whose values are shown equal
-//! (computed once too) and [`census_game`] computes one game on one thread, as a
-//! [`GameRecord`] whose [`GameRecord::to_json`] is the file a census keeps per
-//! game (the command line's `census --out` and Python's `grundy.census` read
-//! and write the same files).
+//! first) and [`census_total_work`] the census's, [`value_classes`] groups the
+//! games whose values are shown equal (computed once too) and [`census_game`]
+//! computes one game on one thread, as a [`GameRecord`] whose
+//! [`GameRecord::to_json`] is the file a census keeps per game in its
+//! [`CensusFolder`]; [`census_resume`] checks a certified record read back
+//! before it stands for a computation. The command line's `census --out` and
+//! Python's `grundy.census` read and write the same files with this code.
 //!
 //! # When two codes are the same game
 //!
 //! Two codes are *equivalent* when every heap `n` has the same set of options
 //! under both, an option being the multiset of nonempty heaps a move leaves
 //! (the empty multiset when it leaves nothing). [`same_rules`] decides this by
-//! comparing the option sets of the heaps `0 ≤ n ≤ K + 6` only
-//! ([`rules_bound`]), where `K = max(s, s′) + lcm(q, q′) − 1` bounds the
-//! indices at which the two codes' digits can differ, a code's digits being
-//! periodic with period `q` from index `s` on: a repeating group of length `q`
-//! from index `s`, or for a finite code `q = 1` and `s` its number of digits
-//! `d₀…d_t` (so `K = t + 1`, one more than the largest written index).
+//! comparing the codes' digits at the indices `0 ≤ k ≤ K` only, where
+//! `K = max(s, s′) + q + q′ − gcd(q, q′) − 1` bounds the indices at which the
+//! two codes' digits can first differ, a code's digits being periodic with
+//! period `q` from index `s` on: a repeating group of length `q` from index
+//! `s`, or for a finite code `q = 1` and `s` its number of digits `d₀…d_t`
+//! (so `K = t + 1` for two finite codes of `t + 1` digits). Comparing the
+//! option sets of the heaps `0 ≤ n ≤ K + 6` decides the same (the claim
+//! below); the tests compare both ways.
 //!
 //! **Claim.** Codes `c`, `c′` have equal option sets at every heap if and only if
 //! they have equal option sets at every heap `n ≤ K + 6`, and if and only if
@@ -50,9 +54,14 @@
 //!
 //! So different generators show at a heap `n ≤ k + 6` for some `k` where the
 //! digits differ, and `k ≤ K`: two eventually periodic digit sequences that
-//! agree below `max(s, s′) + lcm(q, q′)` agree everywhere (both are periodic
-//! with period `lcm(q, q′)` from `max(s, s′)` on). Without `!`, `n ≤ K + 3`
-//! suffices (`n ≤ K + 2` for octal codes, digits below 8). ∎
+//! agree below `S + q + q′ − gcd(q, q′)`, `S = max(s, s′)`, agree everywhere.
+//! Their common digits `w` from index `S` to there have periods `q` and `q′`,
+//! hence period `g = gcd(q, q′)` (Fine and Wilf), and both sequences continue
+//! `w` with period `g`: the digit at `S + i` is `w[i mod q] = w[i mod g]` in
+//! one and `w[i mod q′] = w[i mod g]` in the other. Without `!`, `n ≤ K + 3`
+//! suffices (`n ≤ K + 2` for octal codes, digits below 8). Since a `!` is
+//! written only after a digit that splits (`OctalCode::parse`), two digits
+//! have the same generators exactly when they are equal. ∎
 //!
 //! So the equivalences are the trivial ones: trailing zero digits (`0.770` is
 //! `0.77`), the short form `.77`, lower- and upper-case hexadecimal digits, and
@@ -91,20 +100,24 @@
 //! a work limit can differ by a heap or two from what the game's own,
 //! slightly different, work would reach).
 
-use crate::count::Context;
-use crate::error::Error;
-use crate::heap::{Digit, HeapGame, Limits, OctalCode, RareValues, Stop};
-use std::collections::{BTreeSet, HashMap};
-use std::time::Instant;
+mod folder;
+mod game;
+mod record;
 
-/// The version of the per-game file format ([`GameRecord::to_json`]).
-const CENSUS_FORMAT: u32 = 1;
+pub use folder::{CensusFolder, Kept};
+pub use game::{
+    CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_WORK, Resumed, census_estimate, census_estimate_in, census_game, census_resume, census_sample, census_total_work,
+};
+pub use record::{Fnv1a64, GameRecord, GameStatus, RareSplit};
+
+use crate::error::Error;
+use crate::heap::{Digit, OctalCode};
+use rustc_hash::FxHashMap;
+#[cfg(test)]
+use std::collections::BTreeSet;
 
 /// The most codes one census may list (`2^24`).
 pub const MAX_CENSUS_CODES: usize = 1 << 24;
-
-/// The values a scheduling probe computes ([`census_estimate`]).
-const PROBE_LEN: usize = 2048;
 
 /// The codes `d₀.d₁…d_D` of a family: `D = digits` digits after the point,
 /// each `0`–`7` (`0`–`F` when `hex`), for each first digit `d₀` in `first`
@@ -225,23 +238,24 @@ fn gcd(a: usize, b: usize) -> usize {
     if b == 0 { a } else { gcd(b, a % b) }
 }
 
-/// The largest heap whose option sets [`same_rules`] compares: `K + 6`
-/// ([`last_difference`], module docs).
-pub(crate) fn rules_bound(a: &OctalCode, b: &OctalCode) -> usize {
+/// The largest heap whose option sets decide whether two codes have the same
+/// rules: `K + 6` ([`last_difference`], module docs).
+#[cfg(test)]
+fn rules_bound(a: &OctalCode, b: &OctalCode) -> usize {
     last_difference(a, b) + 6
 }
 
-/// `K = max(s, s′) + lcm(q, q′) − 1`: the largest index where the digit
-/// sequences of `a` and `b` can differ (they agree everywhere if they agree
-/// up to it, module docs).
+/// `K = max(s, s′) + q + q′ − gcd(q, q′) − 1`: the largest index where the
+/// digit sequences of `a` and `b` can first differ (they agree everywhere if
+/// they agree up to it, module docs).
 fn last_difference(a: &OctalCode, b: &OctalCode) -> usize {
     let (sa, qa) = eventual_period(a);
     let (sb, qb) = eventual_period(b);
-    let lcm = qa / gcd(qa, qb) * qb;
-    sa.max(sb) + lcm - 1
+    sa.max(sb) + qa + qb - gcd(qa, qb) - 1
 }
 
 /// The options of heap `n`: each the sorted sizes of the heaps a move leaves.
+#[cfg(test)]
 fn options(code: &OctalCode, n: usize, identity: &[u32]) -> BTreeSet<Vec<usize>> {
     let mut set = BTreeSet::new();
     for v in code.single_heap_values(n, identity) {
@@ -268,8 +282,8 @@ fn options(code: &OctalCode, n: usize, identity: &[u32]) -> BTreeSet<Vec<usize>>
 }
 
 /// Whether two codes are the same game: the same options at every heap,
-/// decided at the heaps `0..=K + 6` (`K` as in the module docs, which prove that
-/// these suffice).
+/// decided by their digits at the indices `0..=K` (`K` as in the module docs,
+/// which prove that these suffice): linear in the codes' lengths.
 ///
 /// ```
 /// use grundy::{OctalCode, same_rules};
@@ -281,10 +295,12 @@ fn options(code: &OctalCode, n: usize, identity: &[u32]) -> BTreeSet<Vec<usize>>
 /// assert!(!same_rules(&p("0.4!"), &p("0.4")));
 /// ```
 pub fn same_rules(a: &OctalCode, b: &OctalCode) -> bool {
-    same_rules_to(a, b, rules_bound(a, b))
+    (0..=last_difference(a, b)).all(|k| a.rule(k) == b.rule(k))
 }
 
-/// The option sets of heaps `0..=last` compared.
+/// The option sets of heaps `0..=last` compared: the reference [`same_rules`]
+/// is tested against (at `last = K + 6` they decide the same, module docs).
+#[cfg(test)]
 fn same_rules_to(a: &OctalCode, b: &OctalCode, last: usize) -> bool {
     let identity: Vec<u32> = (0..=last as u32).collect();
     (0..=last).all(|n| options(a, n, &identity) == options(b, n, &identity))
@@ -307,9 +323,9 @@ pub fn value_classes(codes: &[OctalCode]) -> Vec<Vec<usize>> {
     // codes that can share values have the same digits but for bit 1: only
     // the classes of the same first such digits are compared (a few, not all)
     let mut classes: Vec<Vec<usize>> = Vec::new();
-    let mut buckets: HashMap<Vec<(u8, bool)>, Vec<usize>> = HashMap::new();
+    let mut buckets: FxHashMap<[(u8, bool); CLASS_KEY_DIGITS], Vec<usize>> = FxHashMap::default();
     for (i, code) in codes.iter().enumerate() {
-        let key = (0..CLASS_KEY_DIGITS).map(|k| without_take_all(code.rule(k))).collect();
+        let key = std::array::from_fn(|k| without_take_all(code.rule(k)));
         let bucket = buckets.entry(key).or_default();
         match bucket.iter().find(|&&j| shares_values(&codes[classes[j][0]], code)) {
             Some(&j) => classes[j].push(i),
@@ -358,256 +374,6 @@ fn shares_values(a: &OctalCode, b: &OctalCode) -> bool {
         return false;
     }
     a.values_quadratic(top + 1) == b.values_quadratic(top + 1)
-}
-
-/// How the rare/common split of an octal computation classified heaps at its
-/// end (`RareValues`): a value `v` is *odd* when `popcount(v & mask)` is odd;
-/// in `domain` mode a heap `a` is rare when the parity of `g(a)` and of `a`
-/// agree, otherwise when `g(a)` is even.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RareSplit {
-    /// The mask `μ`.
-    pub mask: u32,
-    /// Whether heaps are classified in the domain (value parity ⊕ heap parity).
-    pub domain: bool,
-    /// The rare heaps among `1..computed`.
-    pub rare: usize,
-}
-
-/// What a census found of one game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameStatus {
-    /// `g(n + period) = g(n)` for `n >= preperiod`, certified.
-    Periodic {
-        /// The first heap from which the period holds (heap 0 counted).
-        preperiod: usize,
-        /// The fundamental period.
-        period: usize,
-    },
-    /// `g(n + period) = g(n) + saltus` for `n >= preperiod`, certified.
-    ArithmeticPeriodic {
-        /// The first heap from which the arithmetic period holds.
-        preperiod: usize,
-        /// The period.
-        period: usize,
-        /// The saltus: what a period adds to every value.
-        saltus: u64,
-    },
-    /// Nothing certified within the limits.
-    Open,
-}
-
-impl GameStatus {
-    /// `periodic`, `arithmetic-periodic` or `open`.
-    pub fn name(&self) -> &'static str {
-        match self {
-            GameStatus::Periodic { .. } => "periodic",
-            GameStatus::ArithmeticPeriodic { .. } => "arithmetic-periodic",
-            GameStatus::Open => "open",
-        }
-    }
-}
-
-/// One game of a census, as its file keeps it ([`GameRecord::to_json`]).
-#[derive(Clone, Debug, PartialEq)]
-pub struct GameRecord {
-    /// The canonical code ([`canonical_code`]).
-    pub canonical: String,
-    /// Periodic, arithmetic-periodic or open.
-    pub status: GameStatus,
-    /// The values computed from the rules, `g(0..computed)`.
-    pub computed: usize,
-    /// The largest of the computed values (for a periodic game, of all values).
-    pub max_value: u32,
-    /// The first heap with that value.
-    pub max_at: usize,
-    /// The rare/common split at the end, for codes computed that way (finite
-    /// codes with splits).
-    pub split: Option<RareSplit>,
-    /// How the computation ended.
-    pub stop: Stop,
-    /// Seconds taken.
-    pub seconds: f64,
-    /// The limits it ran with.
-    pub max_len: usize,
-    /// The work limit it ran with (mex steps).
-    pub max_work: u64,
-}
-
-fn json_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-fn json_opt<T: std::fmt::Display>(v: Option<T>) -> String {
-    v.map_or("null".to_string(), |v| v.to_string())
-}
-
-impl GameRecord {
-    /// The version of the per-game file format ([`GameRecord::to_json`]'s
-    /// `format` key).
-    pub const FORMAT: u32 = CENSUS_FORMAT;
-
-    /// The record as one line of JSON with sorted keys: `canonical`,
-    /// `computed`, `format` ([`GameRecord::FORMAT`]), `max_at`, `max_len`,
-    /// `max_value`, `max_work`, `period`, `preperiod`, `saltus`, `seconds`,
-    /// `split` (`{"mask", "mode": "value"|"domain", "rare"}` or `null`),
-    /// `status` and `stopped` (`certified`, `max-len`, `max-work`).
-    pub fn to_json(&self) -> String {
-        let (preperiod, period, saltus) = match self.status {
-            GameStatus::Periodic { preperiod, period } => (Some(preperiod), Some(period), None),
-            GameStatus::ArithmeticPeriodic { preperiod, period, saltus } => {
-                (Some(preperiod), Some(period), Some(saltus))
-            }
-            GameStatus::Open => (None, None, None),
-        };
-        let split = self.split.map_or("null".to_string(), |s| {
-            format!(
-                "{{\"mask\":{},\"mode\":\"{}\",\"rare\":{}}}",
-                s.mask,
-                if s.domain { "domain" } else { "value" },
-                s.rare
-            )
-        });
-        let stopped = match self.stop {
-            Stop::Certified => "certified",
-            Stop::MaxLen => "max-len",
-            Stop::MaxWork => "max-work",
-        };
-        format!(
-            "{{\"canonical\":{},\"computed\":{},\"format\":{CENSUS_FORMAT},\"max_at\":{},\"max_len\":{},\"max_value\":{},\"max_work\":{},\"period\":{},\"preperiod\":{},\"saltus\":{},\"seconds\":{:.3},\"split\":{split},\"status\":\"{}\",\"stopped\":\"{stopped}\"}}",
-            json_string(&self.canonical),
-            self.computed,
-            self.max_at,
-            self.max_len,
-            self.max_value,
-            self.max_work,
-            json_opt(period),
-            json_opt(preperiod),
-            json_opt(saltus),
-            self.seconds,
-            self.status.name(),
-        )
-    }
-
-    /// The file name of a canonical code's record: the code with `!` written
-    /// `x` and a group `[…]` written `r…`, then `.json` (`4x.0.json`,
-    /// `0.r3.json`).
-    pub fn file_name(canonical: &str) -> String {
-        let mut name: String = canonical
-            .chars()
-            .filter_map(|c| match c {
-                '!' => Some('x'),
-                '[' => Some('r'),
-                ']' => None,
-                c => Some(c),
-            })
-            .collect();
-        name.push_str(".json");
-        name
-    }
-}
-
-/// The rare/common split a computation of `values` ends with: the same
-/// bookkeeping replayed (`None` for a code with a repeating group, computed
-/// otherwise, or without splits, where the split decides nothing).
-fn split_of(code: &OctalCode, values: &[u32]) -> Option<RareSplit> {
-    if code.group().is_some() || !code.splits() {
-        return None;
-    }
-    let mut r = RareValues::new(code);
-    for &v in values.iter().skip(1) {
-        r.push_known(v);
-    }
-    Some(RareSplit { mask: r.mask(), domain: r.domain(), rare: r.rare_count() })
-}
-
-fn parse_canonical(code: &str) -> Result<(OctalCode, String), Error> {
-    let parsed = OctalCode::parse(code)?;
-    let canonical = canonical_code(&parsed);
-    let again = OctalCode::parse(&canonical)?;
-    if !same_rules(&parsed, &again) {
-        return Err(Error::Internal(format!("the canonical form {canonical} of {code} has other rules")));
-    }
-    Ok((again, canonical))
-}
-
-/// A rough cost of [`census_game`] in mex steps, for scheduling the longest
-/// games first: the first 2048 values are computed (a game certified by then
-/// costs what that took); otherwise the moves leaving one heap
-/// ([`HeapGame::linear_work`]) plus, per two-heap split digit, the pairs a scan
-/// of the rare heaps examines, `max_len² · f / 2` with `f` the rare fraction
-/// of the probe (at most 1/2: a full scan); capped by `max_work`.
-pub fn census_estimate(code: &str, limits: Limits) -> Result<f64, Error> {
-    let (code, _) = parse_canonical(code)?;
-    let game = HeapGame::Octal(code.clone());
-    let probe = Limits::new(PROBE_LEN.min(limits.max_len()), limits.max_work())?;
-    let a = game.analyze(0, probe)?;
-    if a.stop == Stop::Certified || a.computed >= limits.max_len() {
-        return Ok(a.work as f64);
-    }
-    let len = limits.max_len() as f64;
-    let fraction = match split_of(&code, &a.values[..a.computed]) {
-        Some(s) => (s.rare as f64 / a.computed as f64).min(0.5),
-        None => 0.5,
-    };
-    let split_digits = (0..code.written().len()).filter(|&k| code.digit(k) & 12 != 0).count() as f64;
-    let estimate = game.linear_work(limits.max_len()) + split_digits * len * len * fraction / 2.0;
-    Ok(estimate.min(limits.max_work() as f64))
-}
-
-/// Computes one game of a census on one thread: `code`'s canonical game
-/// ([`canonical_code`]) until its period is certified or the limits stop it
-/// (on one thread whatever `limits` says: a census computes its games side
-/// by side), reporting progress to `ctx`.
-///
-/// ```
-/// use grundy::{GameStatus, Limits, census_game};
-///
-/// let r = census_game("0.770", Limits::new(1 << 12, u64::MAX).unwrap(), &mut Default::default()).unwrap();
-/// assert_eq!(r.canonical, "0.77");
-/// assert_eq!(r.status, GameStatus::Periodic { preperiod: 71, period: 12 });
-/// assert_eq!((r.max_value, r.max_at), (8, 27));
-/// assert!(r.to_json().starts_with("{\"canonical\":\"0.77\","));
-/// ```
-pub fn census_game(code: &str, limits: Limits, ctx: &mut Context<'_>) -> Result<GameRecord, Error> {
-    let (parsed, canonical) = parse_canonical(code)?;
-    let game = HeapGame::Octal(parsed.clone());
-    let start = Instant::now();
-    let a = game.analyze_in(0, limits.with_threads(1), ctx)?;
-    let computed = &a.values[..a.computed.min(a.values.len())];
-    let (max_at, max_value) = computed
-        .iter()
-        .enumerate()
-        .fold((0, 0), |(at, best), (i, &v)| if v > best { (i, v) } else { (at, best) });
-    let status = match (&a.periodic, &a.arithmetic, a.stop) {
-        (Some(p), _, _) => GameStatus::Periodic { preperiod: p.preperiod(), period: p.period() },
-        (None, Some(ar), Stop::Certified) => {
-            GameStatus::ArithmeticPeriodic { preperiod: ar.preperiod, period: ar.period, saltus: ar.saltus }
-        }
-        _ => GameStatus::Open,
-    };
-    Ok(GameRecord {
-        canonical,
-        status,
-        computed: a.computed,
-        max_value,
-        max_at,
-        split: split_of(&parsed, computed),
-        stop: a.stop,
-        seconds: start.elapsed().as_secs_f64(),
-        max_len: limits.max_len(),
-        max_work: limits.max_work(),
-    })
 }
 
 #[cfg(test)]
@@ -693,6 +459,29 @@ mod tests {
         let class = |t: &str| class_of[texts.iter().position(|x| x == t).unwrap()];
         assert_eq!(class("0.024"), class("0.025"));
         assert_ne!(class("0.004"), class("0.005"));
+    }
+
+    /// The bound `K` is tight: `0.[12]` and `0.[121]` agree at the indices
+    /// below `K = 1 + 2 + 3 − 1 − 1 = 4` and differ at 4 (a word of length
+    /// `q + q′ − gcd − 1` can have both periods without their gcd), so a
+    /// comparison stopping one index earlier would call them the same game.
+    /// Long codes are compared in time linear in their length.
+    #[test]
+    fn the_digit_bound_is_tight_and_linear() {
+        let (a, b) = (OctalCode::parse("0.[12]").unwrap(), OctalCode::parse("0.[121]").unwrap());
+        assert_eq!(last_difference(&a, &b), 4);
+        assert!((1..4).all(|k| a.rule(k) == b.rule(k)) && a.rule(4) != b.rule(4));
+        assert!(!same_rules(&a, &b));
+        assert!(!same_rules_to(&a, &b, 40));
+        // 3000-digit groups of coprime lengths: lcm 9·10^6, bound 6000
+        let group = |len: usize| format!("0.[{}]", "7".repeat(len - 1) + "6");
+        let (c, d) = (OctalCode::parse(&group(3000)).unwrap(), OctalCode::parse(&group(2999)).unwrap());
+        assert!(last_difference(&c, &d) < 6000);
+        assert!(!same_rules(&c, &d));
+        let long = "F".repeat(300);
+        let e = OctalCode::parse(&format!("0.{long}")).unwrap();
+        assert!(same_rules(&e, &OctalCode::parse(&format!("0.{long}000")).unwrap()));
+        assert_eq!(canonical_code(&e), format!("0.{long}"));
     }
 
     #[test]
