@@ -132,7 +132,9 @@ impl fmt::Display for Remedy {
             Remedy::Raise(p) => write!(f, "raise `{p}`"),
             Remedy::Fewer(what) => write!(f, "give fewer {what}"),
             Remedy::SmallerOrRaise(p, limit) => write!(f, "choose a smaller `{p}` or raise `{limit}`"),
-            Remedy::ModulusOrRaise(limit) => write!(f, "pass a `modulus` to count modulo M or raise `{limit}`"),
+            Remedy::ModulusOrRaise(limit) => {
+                write!(f, "pass a `modulus` to count modulo M or raise `{limit}`")
+            }
         }
     }
 }
@@ -159,7 +161,9 @@ impl fmt::Display for Error {
                     write!(f, ", and `max_len` ({len})")?;
                 }
                 match (stop, direct, max_len) {
-                    (_, true, _) => write!(f, " above {needed} to compute every heap up to {needed} directly")?,
+                    (_, true, _) => {
+                        write!(f, " above {needed} to compute every heap up to {needed} directly")?
+                    }
                     (Stop::MaxWork, false, Some(_)) => f.write_str(" to look further")?,
                     _ => {}
                 }
@@ -267,16 +271,27 @@ mod tests {
     fn a_search_that_stopped_names_every_limit_that_binds() {
         // the work budget stopped it, and the length limit is not above the heap: both
         let both = not_certified(Stop::MaxWork, 1 << 20, 1 << 20, 3.0e6);
-        assert!(both.contains("raise `max_work`") && both.contains("`max_len` (1048576) above 1048576"), "{both}");
+        assert!(
+            both.contains("raise `max_work`") && both.contains("`max_len` (1048576) above 1048576"),
+            "{both}"
+        );
         assert!(!both.contains("as well"), "{both}");
         // computing every heap directly needs more than the work allowed without `max_work`
         let heavy = not_certified(Stop::MaxLen, 1 << 20, 1 << 20, 4.0e11);
-        assert!(heavy.contains("raise `max_len` above 1048576") && heavy.contains("raise `max_work` to that"), "{heavy}");
+        assert!(
+            heavy.contains("raise `max_len` above 1048576") && heavy.contains("raise `max_work` to that"),
+            "{heavy}"
+        );
         // beyond the most values any search computes, only the length limit is named
         let far = not_certified(Stop::MaxLen, 1_000_000_000_000, 1 << 20, 1e13);
         assert!(far.ends_with("(the length limit was reached; raise `max_len`)"), "{far}");
         let far = not_certified(Stop::MaxWork, 1_000_000_000_000, 1 << 20, 1e13);
-        assert!(far.ends_with("(the work budget ran out; raise `max_work`, and `max_len` (1048576) to look further)"), "{far}");
+        assert!(
+            far.ends_with(
+                "(the work budget ran out; raise `max_work`, and `max_len` (1048576) to look further)"
+            ),
+            "{far}"
+        );
         let far = not_certified(Stop::MaxWork, 1_000_000_000_000, 1 << 30, 1e13);
         assert!(far.ends_with("(the work budget ran out; raise `max_work`)"), "{far}");
     }

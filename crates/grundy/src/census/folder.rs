@@ -60,7 +60,8 @@ impl CensusFolder {
         let dir = dir.as_ref().to_path_buf();
         let shown = dir.display().to_string();
         if fs::symlink_metadata(&dir).is_err() {
-            fs::create_dir_all(&dir).map_err(|e| out_error(format!("{shown}: cannot make the folder: {e}")))?;
+            fs::create_dir_all(&dir)
+                .map_err(|e| out_error(format!("{shown}: cannot make the folder: {e}")))?;
         }
         if !fs::metadata(&dir).is_ok_and(|m| m.is_dir()) {
             return Err(out_error(format!("{shown} is not a folder")));
@@ -108,17 +109,21 @@ impl CensusFolder {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Kept::Missing),
             Err(e) => return Ok(Kept::Damaged(format!("it cannot be read: {e}"))),
         };
-        let record = match std::str::from_utf8(&text).map_err(|_| "it is not text".to_string()).and_then(|t| {
-            GameRecord::from_json(t).map_err(|e| match e {
-                Error::Parse { reason, .. } => reason,
-                e => e.to_string(),
-            })
-        }) {
-            Ok(r) => r,
-            Err(why) => return Ok(Kept::Damaged(why)),
-        };
+        let record =
+            match std::str::from_utf8(&text).map_err(|_| "it is not text".to_string()).and_then(|t| {
+                GameRecord::from_json(t).map_err(|e| match e {
+                    Error::Parse { reason, .. } => reason,
+                    e => e.to_string(),
+                })
+            }) {
+                Ok(r) => r,
+                Err(why) => return Ok(Kept::Damaged(why)),
+            };
         if record.canonical != canonical {
-            return Ok(Kept::Damaged(format!("it is the record of {}, not of {canonical}", record.canonical)));
+            return Ok(Kept::Damaged(format!(
+                "it is the record of {}, not of {canonical}",
+                record.canonical
+            )));
         }
         let open = record.status == super::GameStatus::Open;
         Ok(match (open, record.max_len == limits.max_len() && record.max_work == limits.max_work()) {
@@ -170,8 +175,10 @@ mod tests {
     }
 
     fn files(dir: &Path) -> Vec<String> {
-        let mut names: Vec<String> =
-            fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
         names.sort();
         names
     }
@@ -183,7 +190,8 @@ mod tests {
         let limits = Limits::new(4096, 1 << 40).unwrap();
         let mut ctx = Context::default();
         // as written: the seconds to the millisecond
-        let mut game = |code| GameRecord::from_json(&census_game(code, limits, &mut ctx).unwrap().to_json()).unwrap();
+        let mut game =
+            |code| GameRecord::from_json(&census_game(code, limits, &mut ctx).unwrap().to_json()).unwrap();
         let (periodic, open) = (game("0.07"), game("0.004"));
         assert_eq!(folder.kept("0.07", limits).unwrap(), Kept::Missing);
         folder.write(&periodic).unwrap();
@@ -205,7 +213,9 @@ mod tests {
         assert_eq!(folder.kept("0.07", Limits::new(256, 7).unwrap()).unwrap(), Kept::Check(periodic));
         // a record of another game under this name, and a damaged one
         fs::copy(dir.join("0.004.json"), dir.join("0.77.json")).unwrap();
-        assert!(matches!(folder.kept("0.77", limits).unwrap(), Kept::Damaged(w) if w.contains("record of 0.004")));
+        assert!(
+            matches!(folder.kept("0.77", limits).unwrap(), Kept::Damaged(w) if w.contains("record of 0.004"))
+        );
         fs::write(dir.join("0.77.json"), "{").unwrap();
         assert!(matches!(folder.kept("0.77", limits).unwrap(), Kept::Damaged(w) if w.contains("not JSON")));
         // a code longer than a file name may be: its record's name is cut

@@ -293,7 +293,9 @@ mod tests {
     #[test]
     fn certified_records_check_and_false_claims_do_not() {
         let mut codes = census_codes(3, &[0], false).unwrap();
-        codes.extend(["0.[3]", "0.3[3]", "0.1[3]", "4!.0", "0.4!", "4.07", "0.F", "0.1F", "8.0"].map(String::from));
+        codes.extend(
+            ["0.[3]", "0.3[3]", "0.1[3]", "4!.0", "0.4!", "4.07", "0.F", "0.1F", "8.0"].map(String::from),
+        );
         let len = 1 << 12;
         let (mut checked, mut forged) = (0, 0);
         for code in &codes {
@@ -320,7 +322,8 @@ mod tests {
                     lies.push(p(preperiod, period - 1));
                 }
             }
-            let mut records: Vec<GameRecord> = lies.into_iter().map(|status| GameRecord { status, ..r.clone() }).collect();
+            let mut records: Vec<GameRecord> =
+                lies.into_iter().map(|status| GameRecord { status, ..r.clone() }).collect();
             records.push(GameRecord { max_value: r.max_value + 1, ..r.clone() });
             records.push(GameRecord { max_at: r.max_at + 1, ..r.clone() });
             if let Some(s) = r.split {

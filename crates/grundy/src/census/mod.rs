@@ -106,7 +106,8 @@ mod record;
 
 pub use folder::{CensusFolder, Kept};
 pub use game::{
-    CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_WORK, Resumed, census_estimate, census_estimate_in, census_game, census_resume, census_sample, census_total_work,
+    CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_WORK, Resumed, census_estimate, census_estimate_in,
+    census_game, census_resume, census_sample, census_total_work,
 };
 pub use record::{Fnv1a64, GameRecord, GameStatus, RareSplit};
 
@@ -424,7 +425,8 @@ mod tests {
     #[test]
     fn value_classes_are_sound_and_exact() {
         let mut texts = census_codes(3, &[0], false).unwrap();
-        for extra in ["0.4!", "0.5!", "4.07", "4.17", "4!.0", "4!.1", "0.[3]", "0.1[3]", "0.0[3]", "0.2[3]", "0.16[3]",
+        for extra in [
+            "0.4!", "0.5!", "4.07", "4.17", "4!.0", "4!.1", "0.[3]", "0.1[3]", "0.0[3]", "0.2[3]", "0.16[3]",
             // differ in bit 1 in their group, agree up to the last index compared, not after
             "0.2[4]", "0.2[5]",
         ] {

@@ -299,7 +299,10 @@ impl GameRecord {
             ));
         }
         if self.stop == Stop::MaxLen && self.computed != self.max_len {
-            return Err(format!("it stopped at the length limit {} after {} values", self.max_len, self.computed));
+            return Err(format!(
+                "it stopped at the length limit {} after {} values",
+                self.max_len, self.computed
+            ));
         }
         if self.max_at >= self.computed.max(1) || self.split.is_some_and(|s| s.rare > self.computed) {
             return Err("its largest value or its split lies beyond the values computed".into());
@@ -312,7 +315,9 @@ impl GameRecord {
 
     fn status_period(&self) -> Option<usize> {
         match self.status {
-            GameStatus::Periodic { period, .. } | GameStatus::ArithmeticPeriodic { period, .. } => Some(period),
+            GameStatus::Periodic { period, .. } | GameStatus::ArithmeticPeriodic { period, .. } => {
+                Some(period)
+            }
             GameStatus::Open => None,
         }
     }
@@ -471,7 +476,9 @@ impl Fields {
             other => Err(format!("its split {} is not an object", other.text()))?,
         };
         let seconds = match self.get("seconds")? {
-            json::Value::Number(n) => n.parse::<f64>().map_err(|_| format!("its seconds {n} are not a number"))?,
+            json::Value::Number(n) => {
+                n.parse::<f64>().map_err(|_| format!("its seconds {n} are not a number"))?
+            }
             other => return Err(format!("its seconds {} are not a number", other.text())),
         };
         Ok(GameRecord {
@@ -562,7 +569,9 @@ mod json {
                     Ok(Value::Number(String::from_utf8_lossy(&self.s[start..self.i]).into_owned()))
                 }
                 _ => {
-                    for (word, v) in [("null", Value::Null), ("true", Value::Bool(true)), ("false", Value::Bool(false))] {
+                    for (word, v) in
+                        [("null", Value::Null), ("true", Value::Bool(true)), ("false", Value::Bool(false))]
+                    {
                         if self.s[self.i..].starts_with(word.as_bytes()) {
                             self.i += word.len();
                             return Ok(v);

@@ -1,8 +1,8 @@
 //! One component of a sum: its positions and the histogram of their Grundy values.
 
 use super::context::Context;
-use super::histogram::{Histogram, Positions};
 use super::copies::Copies;
+use super::histogram::{Histogram, Positions};
 use super::misere_histogram::MisereHistogram;
 use super::monoid::DEFAULT_MISERE_WORK;
 use crate::error::Error;

@@ -81,4 +81,3 @@ impl<C> Copies<C> {
         Ok(Copies { component: f(self.component)?, ..self })
     }
 }
-

@@ -201,8 +201,10 @@ impl Histogram {
             }
             Histogram::Sparse(h) if low.min(h.bits()) == 0 => {
                 check_sparse(&h, &budget)?;
-                h.spectrum(&mut |done, total| ctx.progress("the transform of the values", done, total).is_ok())
-                    .ok_or(Error::Interrupted)
+                h.spectrum(&mut |done, total| {
+                    ctx.progress("the transform of the values", done, total).is_ok()
+                })
+                .ok_or(Error::Interrupted)
             }
             Histogram::Sparse(h) => {
                 // classes by the low bits of the index: in the span's table

@@ -40,13 +40,12 @@ use super::context::Context;
 use super::histogram::Positions;
 use super::misere_histogram::MisereHistogram;
 use super::monoid::{BipartiteMonoid, Multiple, check_work, copies_refused};
+use super::normal::count_parts;
 use super::order::Order;
 use super::series::Series;
-use super::normal::count_parts;
 use super::{Outcome, Play};
 use crate::error::Error;
 use std::sync::Arc;
-
 
 /// The misère count of the sum of `parts` (component, copies), or the
 /// normal-play count ([`count_parts`]) for [`Play::Normal`].

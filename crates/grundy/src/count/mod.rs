@@ -9,8 +9,8 @@
 
 mod coefficients;
 mod component;
-mod copies;
 mod context;
+mod copies;
 mod histogram;
 mod misere;
 mod misere_histogram;
@@ -30,15 +30,15 @@ pub use crate::xor::Spectrum;
 pub use coefficients::Coefficients;
 pub use component::Component;
 pub use context::{Context, Observer};
+pub use copies::Copies;
 pub use histogram::{Histogram, Positions};
 pub use misere::count_parts_as;
 pub use misere_histogram::MisereHistogram;
 pub use monoid::BipartiteMonoid;
+pub use normal::count_parts;
 pub use order::Order;
-pub use copies::Copies;
 pub use play::Play;
 pub use presentation::Presentation;
-pub use normal::count_parts;
 pub use sum::Sum;
 pub use values::Values;
 

@@ -355,10 +355,13 @@ impl BipartiteMonoid {
         }
         let mut work = 0.0;
         if power != 1 {
-            let positions = u32::try_from(power).ok().and_then(|p| counts.iter().sum::<u128>().checked_pow(p));
+            let positions =
+                u32::try_from(power).ok().and_then(|p| counts.iter().sum::<u128>().checked_pow(p));
             if positions.is_none() {
                 return Err(Error::TooLarge {
-                    what: format!("an unordered misère count of components of about 2^{log2_sum:.0} positions"),
+                    what: format!(
+                        "an unordered misère count of components of about 2^{log2_sum:.0} positions"
+                    ),
                     estimate: "their histogram over the quotient written out".into(),
                     limit: "2^128 positions".into(),
                     remedy: Remedy::Smaller("n"),
@@ -394,7 +397,12 @@ impl BipartiteMonoid {
     /// power `(Σ counts_x e_x)^{power·copies}`; an unordered one writes out
     /// the component's histogram first. Plan it with
     /// [`BipartiteMonoid::copies_cost`]; the observer is told as it goes.
-    pub(crate) fn copies_in<R: Ring>(&self, ring: &R, m: Multiple<'_>, ctx: &mut Context<'_>) -> Result<Vec<R::Elem>, Error> {
+    pub(crate) fn copies_in<R: Ring>(
+        &self,
+        ring: &R,
+        m: Multiple<'_>,
+        ctx: &mut Context<'_>,
+    ) -> Result<Vec<R::Elem>, Error> {
         let Multiple { counts, power, copies, order } = m;
         if order == Order::Ordered {
             let a = self.algebra_of(ring, counts);

@@ -3,12 +3,12 @@
 //! order (`count_parts`); misère counts build on it for tame components.
 
 use super::Coefficients;
+use super::Outcome;
 use super::component::Component;
 use super::context::Context;
 use super::histogram::{Histogram, Positions, to_common_span};
 use super::order::Order;
 use super::series::Series;
-use super::Outcome;
 use crate::error::{Budget, Error, Remedy};
 use crate::ring::Ring;
 use crate::xor::Spectrum;
@@ -209,7 +209,8 @@ fn zero_xor_sum<R: Coefficients>(
     let per_batch = batch_terms(ring.modulus().is_some(), &parts[big]);
     let total = big_spectrum.terms().len() as u64;
     let (mut sum, mut done, mut batch) = (lifted.zero(), 0u64, Vec::new());
-    let pieces = (0..big_spectrum.classes()).flat_map(|r| big_spectrum.class(r).chunks(per_batch).map(move |p| (r, p)));
+    let pieces = (0..big_spectrum.classes())
+        .flat_map(|r| big_spectrum.class(r).chunks(per_batch).map(move |p| (r, p)));
     let mut pieces = pieces.peekable();
     while let Some(piece) = pieces.next() {
         done += piece.1.len() as u64;

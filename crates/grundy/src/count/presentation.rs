@@ -301,7 +301,17 @@ mod tests {
     fn too_many_generators_are_refused() {
         // the null monoid: x·y = 1 except with the identity 0; each element is a generator
         let q = 1000;
-        let table = (0..q * q).map(|i| if i / q == 0 { (i % q) as u32 } else if i % q == 0 { (i / q) as u32 } else { 1 }).collect();
+        let table = (0..q * q)
+            .map(|i| {
+                if i / q == 0 {
+                    (i % q) as u32
+                } else if i % q == 0 {
+                    (i / q) as u32
+                } else {
+                    1
+                }
+            })
+            .collect();
         let m = BipartiteMonoid::new(q, table, 0, (0..q).map(|x| x == 1).collect()).unwrap();
         let values: Vec<u32> = (1..q as u32).collect();
         let e = Presentation::new(&m, &values).unwrap_err();

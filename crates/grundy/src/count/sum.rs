@@ -3,8 +3,8 @@
 use super::Coefficients;
 use super::Play;
 use super::component::Component;
-use super::copies::Copies;
 use super::context::Context;
+use super::copies::Copies;
 use super::misere::count_parts_as;
 use super::order::Order;
 use super::{Counter, Outcome};
@@ -124,4 +124,3 @@ impl Counter for Sum {
         count_parts_as(ring, &parts, self.order, self.play, outcome, ctx)
     }
 }
-

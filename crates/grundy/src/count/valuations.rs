@@ -10,8 +10,8 @@
 //! `p^k` once its valuation reaches `k`. Cost `O(K)` per value and prime power.
 
 use crate::error::Error;
-use rayon::prelude::*;
 use crate::modular::{Montgomery, inverse_mod};
+use rayon::prelude::*;
 
 /// Arithmetic modulo one prime power, for binomials carried as `p^v · unit`.
 pub(super) trait PrimePower: Sync {
@@ -269,7 +269,11 @@ impl<A: PrimePower> Valuations<A> {
     }
 
     /// The residues at every `w`, for `P = p_total` positions.
-    pub(super) fn coefficients<T: TryFrom<u128> + Default + Send>(&self, p_total: u128, ws: &[i128]) -> Vec<T> {
+    pub(super) fn coefficients<T: TryFrom<u128> + Default + Send>(
+        &self,
+        p_total: u128,
+        ws: &[i128],
+    ) -> Vec<T> {
         ws.par_iter()
             .map_init(
                 || (Vec::with_capacity(self.k + 1), Vec::with_capacity(self.k + 1)),
@@ -283,4 +287,3 @@ impl<A: PrimePower> Valuations<A> {
             .collect()
     }
 }
-

@@ -72,7 +72,9 @@ pub(crate) fn token_histogram(coordinate: MisereHistogram, dims: u64) -> Result<
             "play",
             "misere boards with Nim moves need `dims` 1 (a token is then one Nim heap)",
         )),
-        MisereHistogram::Quotient { monoid, counts } => Ok(MisereHistogram::Power { monoid, counts, power: dims }),
+        MisereHistogram::Quotient { monoid, counts } => {
+            Ok(MisereHistogram::Power { monoid, counts, power: dims })
+        }
         MisereHistogram::Power { monoid, counts, power } => {
             let power = power.checked_mul(dims).ok_or_else(|| Error::invalid("dims", "is too large"))?;
             Ok(MisereHistogram::Power { monoid, counts, power })

@@ -5,6 +5,6 @@ pub mod board;
 pub mod coprime_nim;
 pub mod divisor_nim;
 pub mod heaps;
-pub mod prime_count;
 mod misere;
+pub mod prime_count;
 pub mod silver_dollar;

@@ -118,7 +118,13 @@ pub(crate) struct TripleSplits {
 impl TripleSplits {
     /// Adds to `out` the values of the three-heap splits of `m` (`g` known
     /// below `m`), returning the work spent in units of about a nanosecond.
-    pub(crate) fn add<T: Copy + Into<u32>>(&mut self, g: &[T], m: usize, distinct: bool, out: &mut BitSet) -> u64 {
+    pub(crate) fn add<T: Copy + Into<u32>>(
+        &mut self,
+        g: &[T],
+        m: usize,
+        distinct: bool,
+        out: &mut BitSet,
+    ) -> u64 {
         let g = |i: usize| -> u32 { g[i].into() };
         if distinct {
             let mut work = 0;

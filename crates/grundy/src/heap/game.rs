@@ -452,7 +452,10 @@ mod tests {
             let game = HeapGame::octal(code).unwrap();
             let (estimate, work) = (game.linear_work(len), counted(code, len));
             let ratio = estimate / work;
-            assert!((0.7..=2.0).contains(&ratio), "{code} at {len}: estimate {estimate:.3e}, counted {work:.3e}");
+            assert!(
+                (0.7..=2.0).contains(&ratio),
+                "{code} at {len}: estimate {estimate:.3e}, counted {work:.3e}"
+            );
         }
     }
 

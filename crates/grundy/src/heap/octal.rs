@@ -165,7 +165,8 @@ impl OctalCode {
 
     /// The code of the digits and group given, written `text`.
     fn assemble(digits: Vec<Digit>, group: Vec<Digit>, text: String) -> Self {
-        let two = digits.iter().enumerate().filter(|(_, d)| d.bits & LEAVE_TWO != 0).map(|(k, d)| (k, d.distinct));
+        let two =
+            digits.iter().enumerate().filter(|(_, d)| d.bits & LEAVE_TWO != 0).map(|(k, d)| (k, d.distinct));
         let two = two.collect();
         let three = digits.iter().chain(&group).any(|d| d.bits & LEAVE_THREE != 0);
         let mut code = OctalCode { digits, group, text, two, three, nearest: 0 };
@@ -430,7 +431,9 @@ mod tests {
     #[test]
     fn listed_split_sizes_are_the_digits_read_one_by_one() {
         // the sizes listed at parse time against every digit read in turn
-        for code in ["0.77", "0.007", "4.7", "4!.0", "0.4!4", "0.04", "8.0", "0.1[4]", "4.[4]", "0.[7]", "0.6"] {
+        for code in
+            ["0.77", "0.007", "4.7", "4!.0", "0.4!4", "0.04", "8.0", "0.1[4]", "4.[4]", "0.[7]", "0.6"]
+        {
             let c = OctalCode::parse(code).unwrap();
             for n in 0..40 {
                 let listed: Vec<_> = c.split_sizes(n).collect();

@@ -163,7 +163,11 @@ mod tests {
             g[a] = 4;
             assert!(reaches(&g, m, half, 5).0, "pair at {a}");
             // the blocks up to the one holding the pair are examined
-            assert_eq!(reaches(&g, m, half, 5).1, (((a - 1) / BLOCK + 1) * BLOCK).min(half) as u64, "pair at {a}");
+            assert_eq!(
+                reaches(&g, m, half, 5).1,
+                (((a - 1) / BLOCK + 1) * BLOCK).min(half) as u64,
+                "pair at {a}"
+            );
             assert_eq!(reaches(&g, m, half, 6), (false, half as u64), "pair at {a}");
             assert_eq!(reaches(&g, m, half - 1, 5).0, a < half, "pair at {a}");
         }

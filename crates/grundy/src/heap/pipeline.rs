@@ -134,7 +134,14 @@ pub(super) struct Pacer {
 
 impl Default for Pacer {
     fn default() -> Self {
-        Pacer { alone: None, since: None, off_until: 0, backoff: BACKOFF, stretch: FIRST_STRETCH, forced: false }
+        Pacer {
+            alone: None,
+            since: None,
+            off_until: 0,
+            backoff: BACKOFF,
+            stretch: FIRST_STRETCH,
+            forced: false,
+        }
     }
 }
 
@@ -595,7 +602,11 @@ mod tests {
         let half = run(&c, len, 1, [255, 65535], budget);
         assert!(half.0.len() < len && half.1 >= budget, "{code}");
         for threads in [2, 3] {
-            assert_eq!(run(&c, len, threads, [255, 65535], budget), half, "{code} stopped, {threads} threads");
+            assert_eq!(
+                run(&c, len, threads, [255, 65535], budget),
+                half,
+                "{code} stopped, {threads} threads"
+            );
         }
     }
 
@@ -644,8 +655,16 @@ mod tests {
             let c = OctalCode::parse(code).unwrap();
             let alone = run(&c, 400, 1, [255, 65535], u64::MAX);
             for threads in [2, 3] {
-                assert_eq!(run(&c, 400, threads, [3, 65535], u64::MAX).0, alone.0, "{code} on {threads} threads");
-                assert_eq!(run(&c, 400, threads, [255, 65535], u64::MAX), alone, "{code} on {threads} threads");
+                assert_eq!(
+                    run(&c, 400, threads, [3, 65535], u64::MAX).0,
+                    alone.0,
+                    "{code} on {threads} threads"
+                );
+                assert_eq!(
+                    run(&c, 400, threads, [255, 65535], u64::MAX),
+                    alone,
+                    "{code} on {threads} threads"
+                );
             }
         }
     }
@@ -653,7 +672,8 @@ mod tests {
     /// A random code: `d0` (splits, `!`), up to four hexadecimal digits.
     fn code() -> impl Strategy<Value = String> {
         let d0 = prop::sample::select(vec!["0", "4", "8", "C", "4!", "8!"]);
-        let digit = (0u8..16, any::<bool>()).prop_map(|(d, bang)| format!("{d:X}{}", if bang { "!" } else { "" }));
+        let digit =
+            (0u8..16, any::<bool>()).prop_map(|(d, bang)| format!("{d:X}{}", if bang { "!" } else { "" }));
         (d0, prop::collection::vec(digit, 1..5))
             .prop_map(|(d0, ds)| format!("{d0}.{}", ds.concat()))
             .prop_filter("a code with moves", |c| OctalCode::parse(c).is_ok())

@@ -38,7 +38,6 @@
 //! large enough are computed several at once ([`super::pipeline`]), with the
 //! same values and the same work counted.
 
-
 use super::lanes::{Lane, LaneVec, Lanes, Owned};
 use super::octal::OctalCode;
 use super::pipeline::{self, MAX_THREADS, Outcome, Pacer, Plan, Progress, StopAt, Stretch};
@@ -480,10 +479,9 @@ mod tests {
         // 4.7 has no rare heap at all (every value but g(0) is odd under the
         // mask); 0.231, 0.033 and 0.1[3] never split (the plain mex)
         for code in [
-            "0.77", "0.07", "0.137", "4.07", "0.16", "0.106", "0.51", "0.6", "4.0", "0.4", "0.156", "0.007", "4.7",
-            "0.231", "0.033", "0.1[3]",
-        ]
-        {
+            "0.77", "0.07", "0.137", "4.07", "0.16", "0.106", "0.51", "0.6", "4.0", "0.4", "0.156", "0.007",
+            "4.7", "0.231", "0.033", "0.1[3]",
+        ] {
             let c = OctalCode::parse(code).unwrap();
             let mut fast = RareValues::new(&c);
             fast.extend_to(700);

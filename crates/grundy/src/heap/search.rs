@@ -71,7 +71,8 @@ impl HeapGame {
             let work = seq.work();
             let values = seq.values();
             let len = values.len();
-            let certified = certified_period(values, |e, p| self.certificate_length(e, p).unwrap_or(usize::MAX));
+            let certified =
+                certified_period(values, |e, p| self.certificate_length(e, p).unwrap_or(usize::MAX));
             let done = |periodic: Option<Periodic>, arithmetic, values: Vec<u32>, stop: Stop| Analysis {
                 values,
                 computed: len,

@@ -626,7 +626,13 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
     /// bytes of `seen`: [`mark_rare_bytes`]); the rare heaps below the
     /// range's end (or `m`), which are counted anyway.
     #[inline]
-    fn mark_rare_range(&mut self, view: View<'_, T>, m: usize, distinct: bool, range: std::ops::Range<usize>) -> usize {
+    fn mark_rare_range(
+        &mut self,
+        view: View<'_, T>,
+        m: usize,
+        distinct: bool,
+        range: std::ops::Range<usize>,
+    ) -> usize {
         let (lo, hi) = (range.start, range.end.min(m));
         let b = count_below(view.rare, hi);
         if lo >= hi {
@@ -832,7 +838,6 @@ fn xor_mask<T: Lane>(left: &[T], right: &[T]) -> u64 {
     }
     acc[0] | acc[1] | acc[2] | acc[3]
 }
-
 
 #[cfg(test)]
 mod tests {

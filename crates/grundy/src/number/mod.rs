@@ -27,8 +27,8 @@ macro_rules! popcnt_dispatch {
 pub mod binomial;
 pub mod binomial_mod;
 pub mod factor;
-pub mod lucy;
 pub mod gourdon;
+pub mod lucy;
 pub mod ntt;
 pub mod prime_buckets;
 pub mod roots;

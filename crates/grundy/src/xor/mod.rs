@@ -30,8 +30,8 @@ mod walsh_hadamard;
 pub use dyadic::DyadicHistogram;
 pub use run::RunHistogram;
 pub use span::{Span, SpanHistogram};
-pub(crate) use sparse::merged;
 pub use sparse::SparseHistogram;
+pub(crate) use sparse::merged;
 pub use spectrum::Spectrum;
 pub use walsh_hadamard::{PROGRESS_STEP, walsh_hadamard, walsh_hadamard_observed, walsh_hadamard_reference};
 

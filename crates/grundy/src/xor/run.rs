@@ -27,9 +27,9 @@
 //! `h^{*K}[0] = 2^{−B} Σ_k ĉ(k)^K` as in [`super::zero_xor_count`].
 
 use super::walsh_hadamard_observed;
-use rayon::prelude::*;
 use super::{MAX_TOTAL, Spectrum};
 use crate::error::Error;
+use rayon::prelude::*;
 
 /// A histogram `head[0..]` followed by ones at every index in `run_start..=run_end`
 /// (no run when `run_start > run_end`), with `head.len() <= run_start`.
@@ -128,7 +128,9 @@ impl RunHistogram {
         let (start, end) = (self.run_start, self.run_end);
         let mut a: Vec<i128> = (0..low_len)
             .into_par_iter()
-            .map(|i| self.head.get(i).map_or(0, |&c| c as i128) + i128::from((start..=end).contains(&(i as u64))))
+            .map(|i| {
+                self.head.get(i).map_or(0, |&c| c as i128) + i128::from((start..=end).contains(&(i as u64)))
+            })
             .collect();
         let tail = self.has_run() && self.run_end >= low_len as u64;
         // the transform's own reports, then the pairs below: one progress

@@ -143,7 +143,9 @@ mod tests {
     /// The definition, `O(n²)`.
     fn by_definition(v: &[i128]) -> Vec<i128> {
         (0..v.len())
-            .map(|j| v.iter().enumerate().map(|(i, &x)| if (i & j).count_ones() % 2 == 0 { x } else { -x }).sum())
+            .map(|j| {
+                v.iter().enumerate().map(|(i, &x)| if (i & j).count_ones() % 2 == 0 { x } else { -x }).sum()
+            })
             .collect()
     }
 
@@ -162,7 +164,8 @@ mod tests {
     #[test]
     fn blocked_equals_reference_at_every_length() {
         for bits in 0..=21 {
-            let v: Vec<i128> = (0..1i128 << bits).map(|i| (i * 2_654_435_761) % 1_000_003 - 500_001).collect();
+            let v: Vec<i128> =
+                (0..1i128 << bits).map(|i| (i * 2_654_435_761) % 1_000_003 - 500_001).collect();
             let (mut fast, mut slow) = (v.clone(), v);
             walsh_hadamard(&mut fast);
             walsh_hadamard_reference(&mut slow);
@@ -186,11 +189,13 @@ mod tests {
         assert_eq!(*reports.last().unwrap(), (total, total));
         assert_eq!(reports[reports.len() - 2].0, total);
         let mut calls = 0;
-        assert!(walsh_hadamard_observed(&mut v, &mut |_, _| {
-            calls += 1;
-            calls < 3
-        })
-        .is_none());
+        assert!(
+            walsh_hadamard_observed(&mut v, &mut |_, _| {
+                calls += 1;
+                calls < 3
+            })
+            .is_none()
+        );
         assert_eq!(calls, 3);
     }
 

@@ -16,12 +16,12 @@
 //! they are tried changes the cost, never the answer; with `fast` off only
 //! the learner runs (the reference the tests compare the shortcuts with).
 
+use super::automaton::Known;
 use super::budget::Budget;
 use super::grow::Grown;
-use super::{extend, grow};
-use super::automaton::Known;
 use super::learn::{Caps, Learner};
 use super::reduce;
+use super::{extend, grow};
 use crate::error::Error;
 
 /// The largest quotient whose elements seed the learner's table.

@@ -76,4 +76,3 @@ impl StateSet {
 /// Per element `x` of a quotient, `I_x = ⋂ good_k` over the heaps `k` with
 /// `Φ(k) = x` (`None`: no heap has class `x`).
 pub(super) type Intersections = Vec<Option<StateSet>>;
-

@@ -224,10 +224,16 @@ mod tests {
         b.hold(600);
         assert!(b.room(400, "a table").is_ok());
         let e = b.room(401, "a table").unwrap_err().to_string();
-        assert!(e.contains("a table") && e.contains("`max_memory`") && e.contains("raise `max_memory`"), "{e}");
+        assert!(
+            e.contains("a table") && e.contains("`max_memory`") && e.contains("raise `max_memory`"),
+            "{e}"
+        );
         b.hold(0);
         assert!(b.room(1000, "a table").is_ok());
-        assert_eq!((gib(12 << 30), gib(3 << 19), gib(1000)), ("12.0 GiB".into(), "1.5 MiB".into(), "1.0 KiB".into()));
+        assert_eq!(
+            (gib(12 << 30), gib(3 << 19), gib(1000)),
+            ("12.0 GiB".into(), "1.5 MiB".into(), "1.0 KiB".into())
+        );
         assert!(b.room(u64::MAX, "a table").is_err());
     }
 }

@@ -129,7 +129,15 @@ pub(super) fn relabelled(a: Automaton, start: u32) -> Automaton {
     if start == 0 {
         return a;
     }
-    let swap = |q: u32| if q == 0 { start } else if q == start { 0 } else { q };
+    let swap = |q: u32| {
+        if q == 0 {
+            start
+        } else if q == start {
+            0
+        } else {
+            q
+        }
+    };
     let w = a.n + 1;
     let states = a.states();
     let mut delta = vec![0u32; a.delta.len()];
@@ -153,7 +161,11 @@ pub(super) fn relabelled(a: Automaton, start: u32) -> Automaton {
 /// letters): Dijkstra's shortest paths from the identity, an edge
 /// `x → x·Φ(k)` costing the size of heap `k` (a commutative product is a path
 /// in any order).
-pub(super) fn least_sums(known: &Known, size: &[u64], used: impl Fn(usize) -> bool) -> (Vec<u64>, Vec<Vec<u32>>) {
+pub(super) fn least_sums(
+    known: &Known,
+    size: &[u64],
+    used: impl Fn(usize) -> bool,
+) -> (Vec<u64>, Vec<Vec<u32>>) {
     let order = known.order;
     let mut dist = vec![u64::MAX; order];
     let mut word: Vec<Vec<u32>> = vec![vec![]; order];

@@ -169,7 +169,12 @@ impl GenusTable {
     }
 
     /// [`GenusTable::compute`] for a heap game, its heaps' options given by its rules (as in normal play).
-    pub fn of_game(game: &HeapGame, bound: usize, max_work: u64, ctx: &mut Context<'_>) -> Result<Self, Error> {
+    pub fn of_game(
+        game: &HeapGame,
+        bound: usize,
+        max_work: u64,
+        ctx: &mut Context<'_>,
+    ) -> Result<Self, Error> {
         Self::compute(&|n| super::heap_options(game, n), bound, max_work, ctx)
     }
 
@@ -295,7 +300,8 @@ impl Search {
                 return Err(Error::InvalidRule(format!("an option of heap {n} leaves a heap as large")));
             }
             seen.push(o.iter().fold(0, |x, &a| x ^ self.normal[a as usize]));
-            let mut o: Vec<u32> = o.into_iter().filter(|&a| !self.heaps[a as usize].is_empty()).map(|a| a as u32).collect();
+            let mut o: Vec<u32> =
+                o.into_iter().filter(|&a| !self.heaps[a as usize].is_empty()).map(|a| a as u32).collect();
             o.sort_unstable();
             opts.push(o);
         }
@@ -368,7 +374,8 @@ impl Search {
                     o
                 }
             };
-            let missing: Vec<u32> = opts.iter().copied().filter(|&o| self.entries[o as usize].is_none()).collect();
+            let missing: Vec<u32> =
+                opts.iter().copied().filter(|&o| self.entries[o as usize].is_none()).collect();
             let top = stack.last_mut().expect("the top");
             top.1 = Some(opts);
             if missing.is_empty() {
@@ -382,7 +389,6 @@ impl Search {
         }
         Ok(true)
     }
-
 }
 
 /// `F_0 … F_{c+1}` and `c` of a position from its options' entries

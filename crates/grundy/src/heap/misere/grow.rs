@@ -40,9 +40,9 @@
 //! `= |base| · Π caps` (at most [`MAX_STATES`]), one search of `stuck.rs`
 //! per check, one weighted search per frontier.
 
-use super::extend::{intersections, least_sums, monoid_automaton, relabelled};
 use super::automaton::{Automaton, Known};
 use super::budget::Budget;
+use super::extend::{intersections, least_sums, monoid_automaton, relabelled};
 use super::frontier::frontier;
 use super::reduce::reduce;
 use super::stuck::find_stuck;
@@ -130,13 +130,15 @@ pub(super) fn fresh_candidates(
         if proved(&base, all_opts, spent)? {
             return Ok(Ok(finish(base, all_opts)));
         }
-        let Some((witness, _)) = frontier(&monoid_automaton(&base, &base.phi), all_opts, size, &mut work, spent)?.least
+        let Some((witness, _)) =
+            frontier(&monoid_automaton(&base, &base.phi), all_opts, size, &mut work, spent)?.least
         else {
             break;
         };
         failed.push(a);
         spent.keep(failed.iter().map(Automaton::bytes).sum());
-        let mut more: Vec<u32> = witness.into_iter().filter(|&k| k as usize != n && !fresh.contains(&k)).collect();
+        let mut more: Vec<u32> =
+            witness.into_iter().filter(|&k| k as usize != n && !fresh.contains(&k)).collect();
         more.sort_unstable();
         more.dedup();
         if more.is_empty() || fresh.len() + more.len() > MAX_FRESH {
@@ -202,7 +204,15 @@ fn subsets(items: &[u32], r: usize) -> Vec<Vec<u32>> {
 /// smaller one), found before its table is built.
 fn reduced(a: &Automaton, spent: &mut Budget) -> Result<Option<Known>, Error> {
     let Ok(r) = reduce(a, spent)? else { return Ok(None) };
-    Ok(Some(Known { m: a.n, phi: r.phi, order: r.order, table: r.table, identity: r.identity, p: r.p, inter: vec![] }))
+    Ok(Some(Known {
+        m: a.n,
+        phi: r.phi,
+        order: r.order,
+        table: r.table,
+        identity: r.identity,
+        p: r.p,
+        inter: vec![],
+    }))
 }
 
 /// Whether Theorem V proves a reduced candidate: as an automaton on its
@@ -210,10 +220,13 @@ fn reduced(a: &Automaton, spent: &mut Budget) -> Result<Option<Known>, Error> {
 /// the elements, (Z), (A) and (B) hold.
 fn proved(k: &Known, all_opts: &[Vec<Vec<u32>>], spent: &mut Budget) -> Result<bool, Error> {
     let a = monoid_automaton(k, &k.phi);
-    let commutes = (0..a.states() as u32)
-        .all(|q| (1..=a.n as u32).all(|i| (i + 1..=a.n as u32).all(|j| a.run(q, &[i, j]) == a.run(q, &[j, i]))));
+    let commutes = (0..a.states() as u32).all(|q| {
+        (1..=a.n as u32).all(|i| (i + 1..=a.n as u32).all(|j| a.run(q, &[i, j]) == a.run(q, &[j, i])))
+    });
     let no_p_to_p = (0..a.states() as u32).all(|y| {
-        (1..=a.n as u32).all(|h| !a.p[a.step(y, h) as usize] || all_opts[h as usize].iter().all(|o| !a.p[a.run(y, o) as usize]))
+        (1..=a.n as u32).all(|h| {
+            !a.p[a.step(y, h) as usize] || all_opts[h as usize].iter().all(|o| !a.p[a.run(y, o) as usize])
+        })
     });
     Ok(commutes && !a.p[0] && no_p_to_p && find_stuck(&a, all_opts, spent)?.is_none())
 }
@@ -269,7 +282,10 @@ fn build(
 ) -> Result<Option<Automaton>, Error> {
     let order = known.order;
     let mul = |x: u32, y: u32| known.table[x as usize * order + y as usize];
-    let ctr = Counters { letters: counted.iter().map(|c| c.0).collect(), caps: counted.iter().map(|c| c.1).collect() };
+    let ctr = Counters {
+        letters: counted.iter().map(|c| c.0).collect(),
+        caps: counted.iter().map(|c| c.1).collect(),
+    };
     let counted = |k: usize| ctr.letters.contains(&(k as u32));
     let (dist, mut reps) = least_sums(known, size, |k| !counted(k));
     reps.iter_mut().for_each(|r| r.sort_unstable_by(|a, b| b.cmp(a)));
@@ -299,7 +315,8 @@ fn build(
     };
     let key = |s: usize| {
         let (x, counts) = (xs[s / combos], ctr.counts(s % combos));
-        dist[x as usize] + counts.iter().zip(&ctr.letters).map(|(&c, &l)| c as u64 * size[l as usize]).sum::<u64>()
+        dist[x as usize]
+            + counts.iter().zip(&ctr.letters).map(|(&c, &l)| c as u64 * size[l as usize]).sum::<u64>()
     };
     let mut by_size: Vec<usize> = (0..states).collect();
     by_size.sort_by_key(|&s| key(s));

@@ -214,7 +214,10 @@ impl<'a> Learner<'a> {
     /// The bytes the learner holds: the memo, the table and the helper.
     fn held(&self) -> u64 {
         let helper = self.helper.as_ref().map_or(0, |(a, _)| a.bytes());
-        self.memo_keys + self.memo.capacity() as u64 * MEMO_SLOT + self.table_bytes(self.s.len(), self.t.len()) + helper
+        self.memo_keys
+            + self.memo.capacity() as u64 * MEMO_SLOT
+            + self.table_bytes(self.s.len(), self.t.len())
+            + helper
     }
 
     /// The bytes of a table of `states` states and `tests` tests: a row of
@@ -230,7 +233,8 @@ impl<'a> Learner<'a> {
     /// that it fits beside what the learner holds.
     fn table_room(&mut self, states: usize, tests: usize) -> Result<(), Error> {
         self.work.hold(self.held());
-        let more = self.table_bytes(states, tests).saturating_sub(self.table_bytes(self.s.len(), self.t.len()));
+        let more =
+            self.table_bytes(states, tests).saturating_sub(self.table_bytes(self.s.len(), self.t.len()));
         self.work.room(more, "the misère learner's table")
     }
 

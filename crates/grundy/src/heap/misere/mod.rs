@@ -21,17 +21,17 @@
 //! is periodic, and induction on the sum gives the outcomes.) Counts of heaps
 //! beyond a bound without a certificate are refused.
 
-mod budget;
-mod genus;
-mod learn;
-mod options;
 mod adjoin;
 mod automaton;
+mod budget;
 mod extend;
+mod frontier;
+mod genus;
 mod grow;
+mod learn;
+mod options;
 mod reduce;
 mod stuck;
-mod frontier;
 
 pub use genus::GenusTable;
 pub use options::{code_options, heap_options};
@@ -120,9 +120,7 @@ impl MisereLimits {
     /// assert_eq!(MisereLimits::explore_work(u64::MAX), MisereLimits::DEFAULT_EXPLORE_WORK);
     /// ```
     pub fn explore_work(len: u64) -> u64 {
-        len.saturating_mul(len)
-            .saturating_mul(10_000)
-            .clamp(DEFAULT_MISERE_WORK, DEFAULT_MISERE_EXPLORE_WORK)
+        len.saturating_mul(len).saturating_mul(10_000).clamp(DEFAULT_MISERE_WORK, DEFAULT_MISERE_EXPLORE_WORK)
     }
 
     /// Heaps up to `max_len` (`misere_len`, at least 1) are adjoined looking for a certificate.
@@ -436,12 +434,21 @@ impl MisereQuotient {
             for x in 0..r.order {
                 p[new[x] as usize] = r.p[x];
                 for y in 0..r.order {
-                    table[new[x] as usize * r.order + new[y] as usize] = new[r.table[x * r.order + y] as usize];
+                    table[new[x] as usize * r.order + new[y] as usize] =
+                        new[r.table[x * r.order + y] as usize];
                 }
             }
             let phi: Vec<u32> = phi.iter().map(|&x| new[x as usize]).collect();
             let period = t.and_then(|t| find_period(&phi, t, run.slack));
-            let q = Reached { order: r.order, table, identity: new[r.identity as usize], p, phi, bound: m, period };
+            let q = Reached {
+                order: r.order,
+                table,
+                identity: new[r.identity as usize],
+                p,
+                phi,
+                bound: m,
+                period,
+            };
             if period.is_some() {
                 return q.quotient(None, steps.spent());
             }
@@ -516,9 +523,13 @@ impl MisereQuotient {
             None if n <= self.bound as u64 => (self.bound + 1, 1),
             None => return Err(Error::Internal("an uncertified misère bound".into())),
         };
-        crate::heap::period::periodic_range_counts(n0 as u128, p as u128, min as u128, n as u128 + 1, |k, c| {
-            counts[self.phi[k] as usize] += c
-        });
+        crate::heap::period::periodic_range_counts(
+            n0 as u128,
+            p as u128,
+            min as u128,
+            n as u128 + 1,
+            |k, c| counts[self.phi[k] as usize] += c,
+        );
         Ok(counts)
     }
 }

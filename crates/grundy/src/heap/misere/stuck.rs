@@ -65,7 +65,13 @@ struct Projection {
 }
 
 /// Moore's refinement of `{I_c, rest}` by the letters `reps[d]`, `d ≠ c`.
-fn project(a: &Automaton, reps: &[u32], c: usize, i_c: &StateSet, work: &mut Budget) -> Result<Projection, Error> {
+fn project(
+    a: &Automaton,
+    reps: &[u32],
+    c: usize,
+    i_c: &StateSet,
+    work: &mut Budget,
+) -> Result<Projection, Error> {
     let states = a.states();
     let others: Vec<u32> = reps.iter().enumerate().filter(|&(d, _)| d != c).map(|(_, &j)| j).collect();
     let initial = (0..states as u32).map(|y| i_c.contains(y) as u32).collect();
@@ -104,7 +110,9 @@ fn classes(a: &Automaton, opts: &[Vec<Vec<u32>>], by_type: bool) -> Classes {
     let good: Vec<StateSet> = (0..=n as usize).map(|k| good_states(a, &opts[k])).collect();
     let mut members: Vec<Vec<u32>> = Vec::new();
     for k in 1..=n {
-        let alike = |m: &Vec<u32>| a.step(0, m[0]) == a.step(0, k) && (!by_type || good[m[0] as usize] == good[k as usize]);
+        let alike = |m: &Vec<u32>| {
+            a.step(0, m[0]) == a.step(0, k) && (!by_type || good[m[0] as usize] == good[k as usize])
+        };
         match members.iter_mut().find(|m| alike(m)) {
             Some(m) => m.push(k),
             None => members.push(vec![k]),
@@ -121,7 +129,11 @@ fn classes(a: &Automaton, opts: &[Vec<Vec<u32>>], by_type: bool) -> Classes {
 }
 
 /// A stuck sum (heaps as a word), or `None` when check (B) holds.
-pub(super) fn find_stuck(a: &Automaton, opts: &[Vec<Vec<u32>>], work: &mut Budget) -> Result<Option<Vec<u32>>, Error> {
+pub(super) fn find_stuck(
+    a: &Automaton,
+    opts: &[Vec<Vec<u32>>],
+    work: &mut Budget,
+) -> Result<Option<Vec<u32>>, Error> {
     let c = classes(a, opts, false);
     Ok(search(a, &c.reps, &c.inter, work)?.map(|(parent, id)| witness(a, &parent, id, &c.reps, &c.good)))
 }
@@ -330,7 +342,15 @@ fn dominated(sig: &[u32], absent: &[u32], seen: impl Fn(&[u32]) -> bool) -> bool
 }
 
 /// The signature after adding a heap of class `d` to `sig`.
-fn successor(a: &Automaton, reps: &[u32], proj: &[Projection], absent: &[u32], sig: &[u32], d: usize, next: &mut [u32]) {
+fn successor(
+    a: &Automaton,
+    reps: &[u32],
+    proj: &[Projection],
+    absent: &[u32],
+    sig: &[u32],
+    d: usize,
+    next: &mut [u32],
+) {
     let cn = reps.len();
     let x = sig[0];
     next[0] = a.step(x, reps[d]);
@@ -347,7 +367,8 @@ fn successor(a: &Automaton, reps: &[u32], proj: &[Projection], absent: &[u32], s
 
 /// Whether a signature is stuck: predicted N and no present class has a move to P.
 fn is_stuck(a: &Automaton, proj: &[Projection], absent: &[u32], sig: &[u32]) -> bool {
-    !a.p[sig[0] as usize] && sig[1..].iter().enumerate().all(|(c, &l)| l == absent[c] || !proj[c].in_i[l as usize])
+    !a.p[sig[0] as usize]
+        && sig[1..].iter().enumerate().all(|(c, &l)| l == absent[c] || !proj[c].in_i[l as usize])
 }
 
 /// How signatures (`Φ(G)`, then per class its label or the label count for
@@ -408,7 +429,12 @@ pub(super) fn good_states(a: &Automaton, opts: &[Vec<u32>]) -> StateSet {
 /// The breadth-first search over signatures, given one heap `reps[c]` and the
 /// set `I_c` per class: the parent links and a stuck signature, if any. Its
 /// answer depends only on the automaton and the pairs (class, `I_c`).
-pub(super) fn search(a: &Automaton, reps: &[u32], inter: &[StateSet], work: &mut Budget) -> Result<Found, Error> {
+pub(super) fn search(
+    a: &Automaton,
+    reps: &[u32],
+    inter: &[StateSet],
+    work: &mut Budget,
+) -> Result<Found, Error> {
     let proj: Vec<Projection> =
         (0..reps.len()).map(|c| project(a, reps, c, &inter[c], work)).collect::<Result<_, _>>()?;
     match packer(a, &proj) {

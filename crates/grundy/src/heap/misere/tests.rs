@@ -64,7 +64,13 @@ fn a_heap_without_moves_is_zero() {
 fn same_quotient(a: &MisereQuotient, b: &MisereQuotient) -> Result<(), String> {
     let (ma, mb) = (a.monoid(), b.monoid());
     if ma.order() != mb.order() || a.bound() != b.bound() {
-        return Err(format!("orders {} and {}, bounds {} and {}", ma.order(), mb.order(), a.bound(), b.bound()));
+        return Err(format!(
+            "orders {} and {}, bounds {} and {}",
+            ma.order(),
+            mb.order(),
+            a.bound(),
+            b.bound()
+        ));
     }
     let mut map = vec![u32::MAX; ma.order()];
     map[ma.identity() as usize] = mb.identity();
@@ -107,7 +113,10 @@ fn shortcuts_agree_with_the_learner() {
             codes.push(format!("0.{d1}{d2}"));
         }
     }
-    codes.extend(["0.137", "0.777", "0.456", "4.07", "0.165", "0.643", "0.073", "0.354", "0.4", "4.7"].map(String::from));
+    codes.extend(
+        ["0.137", "0.777", "0.456", "4.07", "0.165", "0.643", "0.073", "0.354", "0.4", "4.7"]
+            .map(String::from),
+    );
     let limits = MisereLimits::default().with_max_work(30_000_000);
     let mut compared = 0;
     for (i, c) in codes.iter().enumerate() {
@@ -174,7 +183,11 @@ fn the_edge_test_notices_a_bound_weakened_by_one() {
 fn false_outcome(claimed: &MisereQuotient, truth: &MisereQuotient, top: u64) -> Option<Vec<u64>> {
     let is_p = |q: &MisereQuotient, heaps: &[u64]| {
         let m = q.monoid();
-        m.is_p(heaps.iter().fold(m.identity(), |x, &h| m.mul(x, q.phi(h).expect("within the bound or periodic"))))
+        m.is_p(
+            heaps
+                .iter()
+                .fold(m.identity(), |x, &h| m.mul(x, q.phi(h).expect("within the bound or periodic"))),
+        )
     };
     for a in 1..=top {
         for b in a..=top {
@@ -210,8 +223,9 @@ fn a_bound_weakened_by_two_certifies_false_periods_of_real_games() {
         let truth = MisereQuotient::of_heaps(&game, top, limits).unwrap();
         for slack in 0..=2 {
             let run = Run { slack, fast: true, partial: false };
-            let q = MisereQuotient::compute_with_slack(&options, top, t, limits, &mut Context::default(), run)
-                .unwrap();
+            let q =
+                MisereQuotient::compute_with_slack(&options, top, t, limits, &mut Context::default(), run)
+                    .unwrap();
             let falsely = q.period().and_then(|_| false_outcome(&q, &truth, top as u64));
             if slack < 2 {
                 assert_eq!(falsely, None, "{c} slack {slack}: {:?} at {}", q.period(), q.bound());
@@ -270,14 +284,19 @@ fn sums_below(size: &[u64], below: u64) -> Vec<Vec<u32>> {
 #[test]
 fn candidates_are_right_below_their_frontier() {
     use grundy_reference::{MisereSolver, OctalHeaps};
-    for (c, digits, n) in [("0.07", vec![0, 0, 7], 25), ("0.14", vec![0, 1, 4], 17), ("0.137", vec![0, 1, 3, 7], 24)] {
+    for (c, digits, n) in
+        [("0.07", vec![0, 0, 7], 25), ("0.14", vec![0, 1, 4], 17), ("0.137", vec![0, 1, 3, 7], 24)]
+    {
         let (opts, size) = letters(&code(c), n);
-        let mut steps = adjoin::Steps::new(learn::Caps { max_states: 1 << 14 }, budget::Budget::default(), true);
+        let mut steps =
+            adjoin::Steps::new(learn::Caps { max_states: 1 << 14 }, budget::Budget::default(), true);
         for k in 1..opts.len() - 1 {
             steps.adjoin(opts[k].clone(), size[k]).unwrap();
         }
         let known = steps.quotient();
-        let Err(candidates) = grow::fresh_candidates(&known, &opts, &size, &mut budget::Budget::new(u64::MAX)).unwrap() else {
+        let Err(candidates) =
+            grow::fresh_candidates(&known, &opts, &size, &mut budget::Budget::new(u64::MAX)).unwrap()
+        else {
             panic!("{c}: heap {n} is proved without a split");
         };
         let mut solver = MisereSolver::new(OctalHeaps { digits: digits.clone() });
@@ -289,11 +308,22 @@ fn candidates_are_right_below_their_frontier() {
         let tokens = |w: &[u32]| w.iter().map(|&k| size[k as usize]).sum::<u64>();
         let mut checked = 0;
         for a in &candidates {
-            let f = frontier::frontier(a, &opts, &size, &mut stuck::MAX_SIGNATURES.clone(), &mut budget::Budget::new(u64::MAX))
-                .unwrap();
+            let f = frontier::frontier(
+                a,
+                &opts,
+                &size,
+                &mut stuck::MAX_SIGNATURES.clone(),
+                &mut budget::Budget::new(u64::MAX),
+            )
+            .unwrap();
             assert!(f.tokens > 0, "{c}: the lemma applies to a candidate");
             for w in sums_below(&size, f.tokens.min(35)) {
-                assert_eq!(a.p[a.run(0, &w) as usize], is_p(&w), "{c}: {w:?} below the frontier {}", f.tokens);
+                assert_eq!(
+                    a.p[a.run(0, &w) as usize],
+                    is_p(&w),
+                    "{c}: {w:?} below the frontier {}",
+                    f.tokens
+                );
                 checked += 1;
             }
             if let Some((w, want)) = f.least.filter(|_| f.tokens <= 40) {
@@ -363,7 +393,8 @@ fn the_work_budget_bounds_the_search_and_names_its_flag() {
     let kayles = code("0.77");
     let q = MisereQuotient::certify(&kayles, MisereLimits::default()).unwrap();
     assert!(q.spent() < MisereLimits::DEFAULT_MAX_WORK / 2, "{}", q.spent());
-    let e = MisereQuotient::certify(&kayles, MisereLimits::default().with_max_work(q.spent() / 2)).unwrap_err();
+    let e =
+        MisereQuotient::certify(&kayles, MisereLimits::default().with_max_work(q.spent() / 2)).unwrap_err();
     assert!(e.to_string().contains("misere_work"), "{e}");
 }
 

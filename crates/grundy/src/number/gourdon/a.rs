@@ -226,7 +226,12 @@ impl APass {
 
     /// `π` at the start of every segment and `π(√x)` last: from the primes up
     /// to `√x` when given, else by sieving the segments once.
-    fn starts(&self, plan: &Plan, primes: Option<&[u32]>, report: &mut dyn FnMut(u64) -> bool) -> Option<Vec<u64>> {
+    fn starts(
+        &self,
+        plan: &Plan,
+        primes: Option<&[u32]>,
+        report: &mut dyn FnMut(u64) -> bool,
+    ) -> Option<Vec<u64>> {
         let lows = (0..self.segments).map(|s| self.lo0 + s * self.seg).chain([plan.r]);
         if let Some(primes) = primes {
             return Some(lows.map(|v| primes.partition_point(|&q| u64::from(q) <= v) as u64).collect());
@@ -242,7 +247,9 @@ impl APass {
                     let lo = self.lo0 + s * self.seg;
                     let n = (plan.r.min(lo + self.seg - 1) - lo).div_ceil(2) as usize;
                     let whole: u64 = bits[..n / 64].iter().map(|w| u64::from(w.count_ones())).sum();
-                    let part = bits.get(n / 64).map_or(0, |w| u64::from((w & ((1u64 << (n % 64)) - 1)).count_ones()));
+                    let part = bits
+                        .get(n / 64)
+                        .map_or(0, |w| u64::from((w & ((1u64 << (n % 64)) - 1)).count_ones()));
                     whole + part
                 })
                 .collect::<Vec<u64>>()
@@ -252,7 +259,16 @@ impl APass {
                 starts.push(starts.last().unwrap() + p);
             }
         };
-        segmented(plan, self.segments, run_length(plan, self.segments), false, task, combine, |s, e| (e - s) * self.seg / 64, report)?;
+        segmented(
+            plan,
+            self.segments,
+            run_length(plan, self.segments),
+            false,
+            task,
+            combine,
+            |s, e| (e - s) * self.seg / 64,
+            report,
+        )?;
         Some(starts)
     }
 
@@ -321,7 +337,14 @@ popcnt_dispatch! {
 }
 
 #[inline(always)]
-fn segment_inner<S: Sink>(plan: &Plan, sink: &mut S, list: &[Segmented], bits: &[u64], counts: &mut [u32], at: Start) {
+fn segment_inner<S: Sink>(
+    plan: &Plan,
+    sink: &mut S,
+    list: &[Segmented],
+    bits: &[u64],
+    counts: &mut [u32],
+    at: Start,
+) {
     let Start { lo, hi, pi } = at;
     let mut acc = 0u32;
     for (c, w) in counts.iter_mut().zip(bits) {

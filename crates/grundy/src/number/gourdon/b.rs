@@ -59,7 +59,12 @@ impl BPass {
     }
 
     /// `B` from `π(√x)`, or `None` when `report` said stop.
-    pub(super) fn total(&self, plan: &Plan, pi_sqrt: u64, report: &mut dyn FnMut(u64) -> bool) -> Option<u64> {
+    pub(super) fn total(
+        &self,
+        plan: &Plan,
+        pi_sqrt: u64,
+        report: &mut dyn FnMut(u64) -> bool,
+    ) -> Option<u64> {
         let mut sum = 0u64;
         let each = |block: &[u64], lo: u64, first: bool| {
             let (mut local, mut count) = (0u64, 0u64);
@@ -193,7 +198,8 @@ fn segment_inner(plan: &Plan, block: &[u64], lo: u64, first: bool, found: &mut d
                 return primes;
             }
             let v = x / p;
-            let n = if v > lo { count_upto(block, ((v - lo - 1) / 2) as usize, &mut pos, &mut acc) } else { 0 };
+            let n =
+                if v > lo { count_upto(block, ((v - lo - 1) / 2) as usize, &mut pos, &mut acc) } else { 0 };
             found(p, n);
         }
     }

@@ -49,11 +49,7 @@ impl Plan {
     /// Whether `m` in the range of `p` is the `m` of a leaf, and then `μ(m) = −1`.
     #[inline(always)]
     fn hard_m(&self, p: u64, m: u64, e: u16) -> Option<bool> {
-        if e == PRIME {
-            (m <= self.y).then_some(true)
-        } else {
-            (least_factor(e) > p).then_some(negative(e))
-        }
+        if e == PRIME { (m <= self.y).then_some(true) } else { (least_factor(e) > p).then_some(negative(e)) }
     }
 
     /// Calls `f(u, j, plus, prime)` for the hard leaves of `β` with `u` in
@@ -177,7 +173,12 @@ impl DPass {
     }
 
     /// Files `D`'s leaves, or `None` when `report` said stop.
-    pub(super) fn run<S: Sink>(&self, plan: &Plan, filing: &Filing<S>, report: &mut dyn FnMut(u64) -> bool) -> Option<()> {
+    pub(super) fn run<S: Sink>(
+        &self,
+        plan: &Plan,
+        filing: &Filing<S>,
+        report: &mut dyn FnMut(u64) -> bool,
+    ) -> Option<()> {
         let first = plan.k + 1;
         // survivors below the current run, per β
         let mut before = vec![0u64; self.ranges.len()];
@@ -206,7 +207,8 @@ impl DPass {
                 *b += a;
             }
         };
-        let units = |s: u64, e: u64| self.limits[s as usize..e as usize].iter().map(|&b| self.segment_units(b)).sum();
+        let units =
+            |s: u64, e: u64| self.limits[s as usize..e as usize].iter().map(|&b| self.segment_units(b)).sum();
         let segments = self.limits.len() as u64;
         segmented(plan, segments, run_length(plan, segments), S::FILES, task, combine, units, report)
     }
@@ -261,7 +263,14 @@ popcnt_dispatch! {
 }
 
 #[inline(always)]
-fn segment_inner<S: Sink>(plan: &Plan, ranges: &[HardRange], sink: &mut S, run: &mut RunState<S>, low: u64, bmax: usize) {
+fn segment_inner<S: Sink>(
+    plan: &Plan,
+    ranges: &[HardRange],
+    sink: &mut S,
+    run: &mut RunState<S>,
+    low: u64,
+    bmax: usize,
+) {
     let RunState { multiples, block, counters, alive: run_alive, pending } = run;
     let high = low + 128 * block.len() as u64;
     lay_first(block, low);
@@ -281,7 +290,11 @@ fn segment_inner<S: Sink>(plan: &Plan, ranges: &[HardRange], sink: &mut S, run: 
             #[inline(always)]
             |u, j, plus, prime| {
                 // the survivors from the run's start up to u
-                let n = if u <= low { acc } else { count_to(block, counters, ((u - low - 1) / 2) as usize, &mut pos, &mut acc) };
+                let n = if u <= low {
+                    acc
+                } else {
+                    count_to(block, counters, ((u - low - 1) / 2) as usize, &mut pos, &mut acc)
+                };
                 sink.point(j, if plus { n } else { n.wrapping_neg() });
                 // those below the run later (the primes as one range)
                 if !prime {

@@ -180,7 +180,8 @@ mod tests {
             let t = FactorTable::new(limit);
             let mut seen = Vec::new();
             t.each_down(0, limit, |m, e| seen.push((m, e)));
-            let want: Vec<u64> = (1..=limit).rev().filter(|m| m % 2 != 0 && m % 3 != 0 && m % 5 != 0).collect();
+            let want: Vec<u64> =
+                (1..=limit).rev().filter(|m| m % 2 != 0 && m % 3 != 0 && m % 5 != 0).collect();
             assert_eq!(seen.iter().map(|s| s.0).collect::<Vec<_>>(), want, "limit {limit}");
             for &(m, e) in &seen {
                 assert_eq!(t.get(m), e);

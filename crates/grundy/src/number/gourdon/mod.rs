@@ -132,14 +132,14 @@ mod sieve;
 mod sigma;
 mod sink;
 
+use crate::number::prime_buckets::buckets::PrimeBuckets;
 use crate::number::prime_buckets::phi_tiny::{PhiTiny, TINY_PRIMES};
 use crate::number::prime_buckets::pi_table::PiTable;
 use crate::number::roots::{icbrt, isqrt};
-use crate::number::prime_buckets::buckets::PrimeBuckets;
 use factor_table::FactorTable;
-use sink::{Bins, Filing, Sink, Total};
 pub(crate) use params::Params;
 pub use params::{bucket_memory_estimate, check, memory_estimate, work_estimate};
+use sink::{Bins, Filing, Sink, Total};
 
 /// `π(x)` by Gourdon's method.
 pub fn prime_pi(x: u64) -> u64 {
@@ -195,7 +195,6 @@ fn segmented<R: Send>(
     }
     Some(())
 }
-
 
 /// Segments per run for a pass of `segments`: about 32 rounds, at most 64 segments a run.
 fn run_length(plan: &Plan, segments: u64) -> u64 {
@@ -318,7 +317,11 @@ fn reporter<'a>(progress: &'a mut dyn FnMut(u64, u64) -> bool, total: u64) -> im
 }
 
 /// `π(x)` with explicit parameters (any give the same result; tests vary them).
-pub(crate) fn prime_pi_with(x: u64, params: Params, progress: &mut dyn FnMut(u64, u64) -> bool) -> Option<u64> {
+pub(crate) fn prime_pi_with(
+    x: u64,
+    params: Params,
+    progress: &mut dyn FnMut(u64, u64) -> bool,
+) -> Option<u64> {
     if x < 4 {
         return progress(1, 1).then_some(x.saturating_sub(1));
     }
@@ -354,7 +357,11 @@ pub fn prime_buckets(x: u64, progress: &mut dyn FnMut(u64, u64) -> bool) -> Opti
 /// * `π(⌊x/p_j⌋) − j + 2` for `y < p_j <= √x`, from `B`'s pass;
 ///
 /// and `π(x) = π(√x) + x − 1 − Σ buckets`.
-pub(crate) fn prime_buckets_with(x: u64, params: Params, progress: &mut dyn FnMut(u64, u64) -> bool) -> Option<PrimeBuckets> {
+pub(crate) fn prime_buckets_with(
+    x: u64,
+    params: Params,
+    progress: &mut dyn FnMut(u64, u64) -> bool,
+) -> Option<PrimeBuckets> {
     if x < 4 {
         let pi = x.saturating_sub(1);
         return progress(1, 1).then(|| PrimeBuckets::new(Vec::new(), Vec::new(), pi));
@@ -381,7 +388,9 @@ pub(crate) fn prime_buckets_with(x: u64, params: Params, progress: &mut dyn FnMu
     for (i, count) in counts.iter_mut().enumerate().take(plan.k) {
         *count = plan.tiny.phi(x / u64::from(primes[i]), i);
     }
-    for (count, bin) in counts[plan.k..plan.a].iter_mut().zip(filing.into_sink().values().into_iter().skip(plan.k)) {
+    for (count, bin) in
+        counts[plan.k..plan.a].iter_mut().zip(filing.into_sink().values().into_iter().skip(plan.k))
+    {
         *count = bin.wrapping_neg();
     }
     let sum = counts.iter().fold(0u64, |s, &c| s.wrapping_add(c));

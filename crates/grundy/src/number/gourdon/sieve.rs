@@ -110,14 +110,26 @@ impl Multiple {
     /// [`Multiple::cross`], returning how many bits were set before, each also
     /// taken off `counters[word >> shift]` (the bits of each `2^shift` words).
     #[inline(always)]
-    pub(super) fn cross_counting(&mut self, block: &mut [u64], low: u64, counters: &mut [u32], shift: u32) -> u64 {
+    pub(super) fn cross_counting(
+        &mut self,
+        block: &mut [u64],
+        low: u64,
+        counters: &mut [u32],
+        shift: u32,
+    ) -> u64 {
         self.cross_off::<true>(block, low, counters, shift)
     }
 
     /// The multiples go round the wheel: a turn of 8 is `15p` odd numbers, so
     /// whole turns are crossed off with the 8 offsets of the turn computed once.
     #[inline(always)]
-    fn cross_off<const COUNT: bool>(&mut self, block: &mut [u64], low: u64, counters: &mut [u32], shift: u32) -> u64 {
+    fn cross_off<const COUNT: bool>(
+        &mut self,
+        block: &mut [u64],
+        low: u64,
+        counters: &mut [u32],
+        shift: u32,
+    ) -> u64 {
         let base = low / 2;
         let end = base + 64 * block.len() as u64;
         let (mut i, mut j) = (self.index, self.wheel);
@@ -297,7 +309,9 @@ mod tests {
                 let mut count = 0;
                 for i in 0..128 {
                     let n = low + 2 * i as u64 + 1;
-                    let crossed = n.is_multiple_of(p) && n / p >= p && [2, 3, 5].iter().all(|&q| !(n / p).is_multiple_of(q));
+                    let crossed = n.is_multiple_of(p)
+                        && n / p >= p
+                        && [2, 3, 5].iter().all(|&q| !(n / p).is_multiple_of(q));
                     assert_eq!(block[i >> 6] >> (i & 63) & 1 == 0, crossed, "{n} by {p}");
                     count += u64::from(crossed);
                 }

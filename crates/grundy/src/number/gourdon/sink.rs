@@ -173,7 +173,9 @@ impl Sink for Bins {
     }
 
     fn merge(&mut self, other: Self) {
-        for (mine, theirs) in [(&mut self.point, other.point), (&mut self.diff, other.diff), (&mut self.second, other.second)] {
+        for (mine, theirs) in
+            [(&mut self.point, other.point), (&mut self.diff, other.diff), (&mut self.second, other.second)]
+        {
             for (m, t) in mine.iter_mut().zip(theirs) {
                 *m = m.wrapping_add(t);
             }
@@ -254,7 +256,8 @@ mod tests {
             match op {
                 0 => bins[lo] = bins[lo].wrapping_add(v),
                 1 => (lo + 1..=hi).for_each(|j| bins[j] = bins[j].wrapping_add(v)),
-                _ => (lo + 1..=hi).for_each(|j| bins[j] = bins[j].wrapping_add(v.wrapping_mul((j - lo) as u64))),
+                _ => (lo + 1..=hi)
+                    .for_each(|j| bins[j] = bins[j].wrapping_add(v.wrapping_mul((j - lo) as u64))),
             }
         }
         bins[1..].to_vec()

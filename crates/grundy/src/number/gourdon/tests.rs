@@ -50,7 +50,12 @@ struct Terms {
 
 impl Terms {
     fn pi(&self) -> u64 {
-        self.a.wrapping_sub(self.b).wrapping_add(self.c).wrapping_add(self.d).wrapping_add(self.phi0).wrapping_add(self.sigma)
+        self.a
+            .wrapping_sub(self.b)
+            .wrapping_add(self.c)
+            .wrapping_add(self.d)
+            .wrapping_add(self.phi0)
+            .wrapping_add(self.sigma)
     }
 }
 
@@ -107,7 +112,9 @@ fn slow_terms(x: u64, params: Params) -> Terms {
         (mu, largest, u64::from(lpf[m as usize]))
     };
     // φ(t, b): the n <= t free of the first b primes
-    let phi = |t: u64, b: usize| (1..=t).filter(|&n| n == 1 || lpf[n as usize] as u64 > primes[b - 1]).count() as u64;
+    let phi = |t: u64, b: usize| {
+        (1..=t).filter(|&n| n == 1 || lpf[n as usize] as u64 > primes[b - 1]).count() as u64
+    };
     let phi = |t: u64, b: usize| if b == 0 { t } else { phi(t, b) };
     let signed = |mu: i64, v: u64| if mu > 0 { v } else { v.wrapping_neg() };
     let mut t = Terms { phi0: phi(x, k), a: 0, b: 0, c: 0, d: 0, sigma: 0 };
@@ -203,7 +210,11 @@ fn every_x_and_tuning_to_twenty_thousand_matches_a_sieve() {
         for (y, z) in [(0, 0), (lo, lo), (lo, u64::MAX), (hi, hi), ((lo + hi) / 2, 0), (2 * lo, 5 * lo)] {
             for segment in [128, 256] {
                 let params = Params { y, z, segment, b_segment: segment };
-                assert_eq!(prime_pi_with(x, params, &mut |_, _| true), Some(pi[x as usize]), "x={x} {params:?}");
+                assert_eq!(
+                    prime_pi_with(x, params, &mut |_, _| true),
+                    Some(pi[x as usize]),
+                    "x={x} {params:?}"
+                );
             }
         }
     }
