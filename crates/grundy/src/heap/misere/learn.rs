@@ -20,6 +20,7 @@
 
 use super::automaton::{Automaton, Known};
 use super::budget::Budget;
+use super::memo::Memo;
 use crate::error::{Error, Remedy};
 use std::collections::HashMap;
 
@@ -32,7 +33,7 @@ pub(super) struct Caps {
 pub(super) struct Learner<'a> {
     /// `opts[k]`: the options of heap `k` (lists of nonempty heaps), `k` in `1..=n`.
     opts: Vec<Vec<Vec<u32>>>,
-    memo: rustc_hash::FxHashMap<Vec<u16>, bool>,
+    memo: Memo,
     known: Option<Known>,
     s: Vec<Vec<u16>>,
     access: Vec<Vec<u32>>,
@@ -44,24 +45,12 @@ pub(super) struct Learner<'a> {
     /// and by the searches of `frontier.rs` and `stuck.rs` (`budget.rs`);
     /// its owner sets it.
     pub work: Budget<'a>,
-    /// The bytes of the memo's keys (their allocations), for `work.hold`.
-    memo_keys: u64,
     /// `size[k]`: the tokens of heap `k`.
     size: Vec<u64>,
     /// With the frontier on, a commutative candidate and its frontier `T`
     /// (`frontier.rs`): sums of fewer tokens are answered by it.
     helper: Option<(Automaton, u64)>,
     frontier: bool,
-}
-
-/// The bytes of a memo slot: the key's vector and the outcome, and the
-/// table's control byte, over its load factor (7/8), rounded up.
-const MEMO_SLOT: u64 = 40;
-
-/// The bytes of a memo key's allocation: `len` counts, rounded to the
-/// allocator's 16-byte chunks with its 8-byte header, at least 32.
-fn memo_key_bytes(len: usize) -> u64 {
-    ((2 * len as u64 + 8).div_ceil(16) * 16).max(32)
 }
 
 fn trimmed(v: &[u16]) -> &[u16] {
@@ -94,7 +83,6 @@ impl<'a> Learner<'a> {
             ext: vec![vec![vec![false]]],
             caps,
             work: Budget::default(),
-            memo_keys: 0,
         }
     }
 
@@ -136,7 +124,7 @@ impl<'a> Learner<'a> {
         {
             return Some(self.guess(v));
         }
-        self.memo.get(v).copied()
+        self.memo.get(v)
     }
 
     /// Takes `a` as the helper if the frontier is on and `a`'s frontier is
@@ -197,15 +185,11 @@ impl<'a> Learner<'a> {
     /// while it is rehashed) the growth is checked against the memory limit
     /// and reserved with `try_reserve`.
     fn remember(&mut self, pos: Vec<u16>, b: bool) -> Result<(), Error> {
-        let slots = |capacity: usize| capacity as u64 * MEMO_SLOT;
-        if self.memo.len() == self.memo.capacity() {
-            let more = self.memo.capacity().max(16);
+        if let Some((more, grown)) = self.memo.growth(&pos) {
             let what = "the misère outcome search";
-            let grown = slots(self.memo.capacity() + more);
             self.work.room(grown, what)?;
-            self.memo.try_reserve(more).map_err(|_| self.work.refused(what, grown))?;
+            self.memo.try_reserve(&pos, more).map_err(|_| self.work.refused(what, grown))?;
         }
-        self.memo_keys += memo_key_bytes(pos.len());
         self.memo.insert(pos, b);
         self.work.hold(self.held());
         Ok(())
@@ -214,8 +198,7 @@ impl<'a> Learner<'a> {
     /// The bytes the learner holds: the memo, the table and the helper.
     fn held(&self) -> u64 {
         let helper = self.helper.as_ref().map_or(0, |(a, _)| a.bytes());
-        self.memo_keys
-            + self.memo.capacity() as u64 * MEMO_SLOT
+        self.memo.bytes()
             + self.table_bytes(self.s.len(), self.t.len())
             + helper
     }

@@ -29,6 +29,7 @@ mod frontier;
 mod genus;
 mod grow;
 mod learn;
+mod memo;
 mod options;
 mod reduce;
 mod stuck;
