@@ -3,17 +3,17 @@
 //! the results kept one file per game so that an interrupted census goes on
 //! where it stopped.
 //!
-//! Codes with the same rules ([`grundy::same_rules`]) share one canonical
-//! game ([`grundy::canonical_code`]), and games shown to have the same values
-//! ([`grundy::value_classes`]) one computation, that of the class's first
+//! Codes with the same rules ([`grundy::census::same_rules`]) share one canonical
+//! game ([`grundy::census::canonical_code`]), and games shown to have the same values
+//! ([`grundy::census::value_classes`]) one computation, that of the class's first
 //! game; each code still gets its row (`values_of` names the game computed).
-//! With `--out DIR` each computed game's record ([`grundy::GameRecord::to_json`],
+//! With `--out DIR` each computed game's record ([`grundy::census::GameRecord::to_json`],
 //! with its format and checksum) goes to `DIR/<canonical>.json` through the
-//! library's [`grundy::CensusFolder`], and its rows are printed once it is
+//! library's [`grundy::census::CensusFolder`], and its rows are printed once it is
 //! there; a later census with the same `--out` reads the records back
 //! (`"resumed": true`) instead of computing them again: an open one when it
 //! ran with the same `--max-len` and `--max-work`, a certified one once its
-//! certificate is verified ([`grundy::census_resume`]). A record that is
+//! certificate is verified ([`grundy::census::census_resume`]). A record that is
 //! damaged, edited or of an older format is computed again, with a warning on
 //! stderr. Python's `grundy.census(out=…)` reads and writes the same files
 //! with the same code.
@@ -21,18 +21,19 @@
 //! Before any work, the folder must be one a file can be written in, no
 //! record may exist as anything but a regular file, and the census's
 //! estimated work must be within `--max-total-work`
-//! ([`grundy::census_total_work`]); nothing is printed before. A failure
+//! ([`grundy::census::census_total_work`]); nothing is printed before. A failure
 //! after rows were printed (a full disk) says on stderr how many were, each
 //! kept in the folder, and stops every game.
 
 use crate::output::{emit, interrupted, stop_on_ctrl_c};
 use crate::{CliError, CliResult, MACHINE_BUDGET};
 use clap::Args;
-use grundy::{
-    CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_WORK, CensusFolder, Context, Error, GameRecord, Kept,
-    Limits, OctalCode, Resumed, canonical_code, census_codes, census_estimate_in, census_resume,
-    census_sample, value_classes,
+use grundy::census::{
+    CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_WORK, CensusFolder, GameRecord, Kept, Resumed,
+    canonical_code, census_codes, census_estimate_in, census_resume, census_sample, value_classes,
 };
+use grundy::heap::{Limits, OctalCode};
+use grundy::{Context, Error};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{Map, Value, json};
 use std::collections::HashMap;
@@ -131,7 +132,7 @@ struct Game {
     codes: Vec<String>,
 }
 
-/// A computation of a census: a value class ([`grundy::value_classes`]), the
+/// A computation of a census: a value class ([`grundy::census::value_classes`]), the
 /// game of it computed (`game`, an index into the games) and the certified
 /// record the folder keeps of that game, to check before it stands.
 struct Task {
@@ -151,7 +152,7 @@ impl Task {
     }
 }
 
-/// The rows of a value class ([`grundy::value_classes`]) whose game
+/// The rows of a value class ([`grundy::census::value_classes`]) whose game
 /// `games[computed]` has the record `record`: one per code asked for, each
 /// game's own canonical code, and for the other games `values_of` (the game
 /// computed) and no seconds.
@@ -349,13 +350,13 @@ pub fn run(a: &CensusArgs) -> CliResult {
     };
     let sample = census_sample(tasks.len());
     let sampled = parallel(&sample, jobs, estimate)?;
-    grundy::census_total_work(&sampled, tasks.len(), a.max_total_work)?;
+    grundy::census::census_total_work(&sampled, tasks.len(), a.max_total_work)?;
     let rest: Vec<usize> = (0..tasks.len()).filter(|k| sample.binary_search(k).is_err()).collect();
     let mut estimates = vec![0.0; tasks.len()];
     for (&k, e) in sample.iter().zip(sampled).chain(rest.iter().zip(parallel(&rest, jobs, estimate)?)) {
         estimates[k] = e;
     }
-    grundy::census_total_work(&estimates, tasks.len(), a.max_total_work)?;
+    grundy::census::census_total_work(&estimates, tasks.len(), a.max_total_work)?;
     let mut order: Vec<usize> = (0..tasks.len()).collect();
     order.sort_by(|&x, &y| estimates[y].total_cmp(&estimates[x]).then(x.cmp(&y)));
 

@@ -3,7 +3,9 @@
 use crate::output::{params, run_count};
 use crate::{CliResult, CountOptions};
 use clap::Args;
-use grundy::{HeapGame, Heaps, Limits, MisereLimits, Outcome};
+use grundy::heap::Limits;
+use grundy::misere::MisereLimits;
+use grundy::{HeapGame, Heaps, Outcome};
 use serde_json::json;
 
 /// The positions counted unless `--count` says otherwise.

@@ -158,7 +158,7 @@ struct CountOptions {
     #[arg(long, value_enum, default_value = "normal")]
     play: PlayArg,
     /// With --play misere: the work budget of the misère quotient and, apart, of the powers in its algebra, in steps of a few hundred nanoseconds (the default is under a second each); a count that needs more is refused, naming the heaps it reached or the steps its powers need.
-    #[arg(long, value_parser = crate::number, default_value_t = grundy::MisereLimits::DEFAULT_MAX_WORK)]
+    #[arg(long, value_parser = crate::number, default_value_t = grundy::misere::MisereLimits::DEFAULT_MAX_WORK)]
     misere_work: u64,
     #[arg(long, help = MAX_MEMORY_HELP, value_parser = crate::number, default_value_t = MACHINE_BUDGET.max_memory)]
     max_memory: u64,
@@ -185,8 +185,8 @@ impl CountOptions {
     }
 
     /// The misère quotient's limits: the default ones with `--misere-work`.
-    fn misere(&self) -> grundy::MisereLimits {
-        grundy::MisereLimits::default().with_max_work(self.misere_work)
+    fn misere(&self) -> grundy::misere::MisereLimits {
+        grundy::misere::MisereLimits::default().with_max_work(self.misere_work)
     }
 
     /// Refuses `--play misere` for a count that Grundy values alone decide
@@ -261,7 +261,7 @@ pub fn threads(text: &str) -> Result<usize, String> {
 }
 
 /// `limits` on `threads` threads when given (all cores otherwise).
-pub fn with_threads(limits: grundy::Limits, threads: Option<usize>) -> grundy::Limits {
+pub fn with_threads(limits: grundy::heap::Limits, threads: Option<usize>) -> grundy::heap::Limits {
     match threads {
         Some(n) => limits.with_threads(n),
         None => limits,

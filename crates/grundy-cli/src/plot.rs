@@ -5,7 +5,7 @@
 
 use crate::CliError;
 use crate::atomic::Output;
-use grundy::Periodic;
+use grundy::heap::Periodic;
 
 /// The file of `--plot PATH`: an earlier chart of ours is replaced, any other
 /// regular file only with `force` (`--force`).

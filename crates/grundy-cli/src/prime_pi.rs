@@ -6,7 +6,7 @@
 use crate::CliResult;
 use crate::output::{emit, timed, with_context};
 use clap::{Args, ValueEnum};
-use grundy::{PrimeMethod, prime_pi};
+use grundy::primes::{PrimeMethod, prime_pi};
 use serde_json::json;
 
 #[derive(Args, Debug)]

@@ -35,7 +35,8 @@
 
 use crate::CliError;
 use crate::atomic::Output;
-use grundy::{Fnv1a64, Lanes};
+use grundy::census::Fnv1a64;
+use grundy::heap::Lanes;
 use std::fs;
 use std::io::{BufRead, BufReader, Read};
 

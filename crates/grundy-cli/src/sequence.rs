@@ -3,7 +3,9 @@
 use crate::output::{Stream, emit, stop_on_ctrl_c, with_context};
 use crate::{CliError, CliResult, plot, saved};
 use clap::Args;
-use grundy::{Analysis, Error, GenusTable, HeapGame, Lanes, Limits, MisereLimits, MisereQuotient, Stop};
+use grundy::heap::{Analysis, Lanes, Limits, Stop};
+use grundy::misere::{GenusTable, MisereLimits, MisereQuotient};
+use grundy::{Error, HeapGame};
 use serde_json::json;
 
 /// The most values printed or plotted: as many as may be computed

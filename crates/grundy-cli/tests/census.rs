@@ -2,7 +2,7 @@
 //! 0.d1d2d3 (tests/data/octal_record.tsv), resuming an interrupted census, and
 //! bad input.
 
-use grundy::OctalCode;
+use grundy::heap::OctalCode;
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
 use std::io::{BufRead, BufReader, Write};
@@ -250,7 +250,7 @@ fn equivalent_codes_share_one_game() {
     assert_eq!(by_code["0.07"]["period"], 34);
 }
 
-/// Games shown to have the same values (`grundy::value_classes`: digits that
+/// Games shown to have the same values (`grundy::census::value_classes`: digits that
 /// differ in the move taking a whole heap of exactly `k` only, with the same
 /// value at heap `k`) are computed once: the other games' rows name the game
 /// computed in `values_of`, and no file of their own is written. Computed
@@ -334,7 +334,7 @@ fn forged(text: &str, from: &str, to: &str) -> String {
     let at = edited.find(",\"checksum\":\"fnv1a64:").unwrap();
     let member = &edited[at..at + ",\"checksum\":\"fnv1a64:".len() + 17];
     let body = edited.replacen(member, "", 1);
-    let sum = grundy::Fnv1a64::new().update(body.trim_end().as_bytes()).value();
+    let sum = grundy::census::Fnv1a64::new().update(body.trim_end().as_bytes()).value();
     edited.replacen(member, &format!(",\"checksum\":\"fnv1a64:{sum:016x}\""), 1)
 }
 
@@ -397,7 +397,8 @@ fn a_damaged_or_edited_record_is_computed_again_with_a_warning() {
         let row = found
             .iter()
             .find(|r| {
-                r["canonical"].as_str().map(grundy::GameRecord::file_name) == Some(format!("{name}.json"))
+                r["canonical"].as_str().map(grundy::census::GameRecord::file_name)
+                    == Some(format!("{name}.json"))
             })
             .unwrap();
         assert_eq!(row["resumed"], false, "{text}");
@@ -409,7 +410,7 @@ fn a_damaged_or_edited_record_is_computed_again_with_a_warning() {
             String::from_utf8_lossy(&again.stderr)
         );
         assert!(rows(&again).iter().all(|r| r["resumed"] == true));
-        assert!(grundy::GameRecord::from_json(&std::fs::read_to_string(file(name)).unwrap()).is_ok());
+        assert!(grundy::census::GameRecord::from_json(&std::fs::read_to_string(file(name)).unwrap()).is_ok());
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

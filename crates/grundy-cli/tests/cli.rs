@@ -768,9 +768,9 @@ fn count_of_a_few_large_values_answers_at_once() {
 }
 
 /// Losing ordered `piles`-tuples of heaps in `min..=n` from the plain
-/// definition of the code's values ([`grundy::OctalCode::values_quadratic`]).
+/// definition of the code's values ([`grundy::heap::OctalCode::values_quadratic`]).
 fn brute_heaps(code: &str, min: usize, n: usize, piles: u32) -> u64 {
-    let g = grundy::OctalCode::parse(code).unwrap().values_quadratic(n + 1);
+    let g = grundy::heap::OctalCode::parse(code).unwrap().values_quadratic(n + 1);
     let size = (n + 1 - min.min(n + 1)) as u64;
     (0..size.pow(piles))
         .filter(|&t| {

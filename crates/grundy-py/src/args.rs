@@ -5,7 +5,8 @@
 use crate::errors::{lib, to_py, type_name};
 use crate::rules::HeapGame as PyHeapGame;
 use crate::run::{Pending, detached};
-use grundy::{Arithmetic, Counter, HeapGame, Limits, Modulus, Order, Outcome, Play, SubtractionSet};
+use grundy::heap::Limits;
+use grundy::{Arithmetic, Counter, HeapGame, Modulus, Order, Outcome, Play, SubtractionSet};
 use num_bigint::BigUint;
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;

@@ -9,7 +9,8 @@
 use crate::args::{u64_arg, u64_or};
 use crate::errors::lib;
 use crate::run::{Pending, detached, detached_until};
-use grundy::{CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_WORK, GameRecord, Kept, Limits, OctalCode};
+use grundy::census::{CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_WORK, GameRecord, Kept};
+use grundy::heap::{Limits, OctalCode};
 use pyo3::prelude::*;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -71,13 +72,13 @@ pub fn census_game(
 ) -> PyResult<String> {
     let limits = census_limits(max_len, max_work)?;
     let code = code.to_string();
-    let record = detached(py, &Pending::default(), |ctx| grundy::census_game(&code, limits, ctx))?;
+    let record = detached(py, &Pending::default(), |ctx| grundy::census::census_game(&code, limits, ctx))?;
     Ok(record.to_json())
 }
 
 /// One game of a census, ``code``, given the certified record its folder kept
 /// (``kept``, a JSON line, or ``None``): the record checked
-/// (``grundy::census_resume``), or the game computed. Returns ``(record,
+/// (``grundy::census::census_resume``), or the game computed. Returns ``(record,
 /// resumed, rejected)``: the record as a JSON line, whether it is the kept
 /// one, and why the kept one was not used. ``stop`` (a :class:`CensusStop`)
 /// stops it from any thread, with ``KeyboardInterrupt``.
@@ -96,7 +97,7 @@ pub fn census_task(
     let stop = stop.map_or_else(|| Arc::new(AtomicBool::new(false)), |s| s.0.clone());
     let code = code.to_string();
     let done = detached_until(py, &Pending::default(), &stop, |ctx| {
-        grundy::census_resume(&code, kept.as_ref(), limits, ctx)
+        grundy::census::census_resume(&code, kept.as_ref(), limits, ctx)
     })?;
     Ok((done.record.to_json(), done.resumed, done.rejected))
 }
@@ -114,19 +115,19 @@ pub fn census_estimate(
 ) -> PyResult<f64> {
     let limits = census_limits(max_len, max_work)?;
     let code = code.to_string();
-    detached(py, &Pending::default(), |ctx| grundy::census_estimate_in(&code, limits, ctx))
+    detached(py, &Pending::default(), |ctx| grundy::census::census_estimate_in(&code, limits, ctx))
 }
 
 /// The indices of a census's games whose estimates stand for all of ``games``
-/// (``grundy::census_sample``).
+/// (``grundy::census::census_sample``).
 #[pyfunction]
 pub fn census_sample(games: usize) -> Vec<usize> {
-    grundy::census_sample(games)
+    grundy::census::census_sample(games)
 }
 
 /// The estimated work of a census of ``games`` games from the estimates of
 /// some of them; a census over ``max_total_work`` is refused with
-/// ``TooLargeError`` (``grundy::census_total_work``).
+/// ``TooLargeError`` (``grundy::census::census_total_work``).
 #[pyfunction]
 #[pyo3(signature = (estimates, games, *, max_total_work=None))]
 pub fn census_total_work(
@@ -135,19 +136,19 @@ pub fn census_total_work(
     max_total_work: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<f64> {
     let limit = u64_or(max_total_work, "max_total_work", CENSUS_MAX_TOTAL_WORK)?;
-    lib(grundy::census_total_work(&estimates, games, limit))
+    lib(grundy::census::census_total_work(&estimates, games, limit))
 }
 
-/// A census folder (``grundy::CensusFolder``): made if missing, and checked
+/// A census folder (``grundy::census::CensusFolder``): made if missing, and checked
 /// to be a folder a file can be written in (``ValueError`` naming ``out``).
 #[pyclass(frozen)]
-pub struct CensusFolder(grundy::CensusFolder);
+pub struct CensusFolder(grundy::census::CensusFolder);
 
 #[pymethods]
 impl CensusFolder {
     #[new]
     fn new(out: std::path::PathBuf) -> PyResult<Self> {
-        lib(grundy::CensusFolder::open(out)).map(CensusFolder)
+        lib(grundy::census::CensusFolder::open(out)).map(CensusFolder)
     }
 
     /// Refuses (``ValueError``) a record of ``canonical`` that exists as
@@ -194,16 +195,16 @@ impl CensusFolder {
 /// the codes with the same rules (``"0.770"`` and ``".77"`` are ``"0.77"``).
 #[pyfunction]
 pub fn canonical_code(code: &str) -> PyResult<String> {
-    Ok(grundy::canonical_code(&lib(OctalCode::parse(code))?))
+    Ok(grundy::census::canonical_code(&lib(OctalCode::parse(code))?))
 }
 
-/// The value classes of ``codes`` (``grundy::value_classes``): lists of
+/// The value classes of ``codes`` (``grundy::census::value_classes``): lists of
 /// indices into ``codes``, the codes of each shown to have the same nim-value
 /// at every heap; a census computes the first of each.
 #[pyfunction]
 pub fn value_classes(codes: Vec<String>) -> PyResult<Vec<Vec<usize>>> {
     let parsed = codes.iter().map(|c| lib(OctalCode::parse(c))).collect::<PyResult<Vec<_>>>()?;
-    Ok(grundy::value_classes(&parsed))
+    Ok(grundy::census::value_classes(&parsed))
 }
 
 /// The file name of a canonical code's record in a census folder.
@@ -223,5 +224,5 @@ pub fn census_codes(
     hex: bool,
 ) -> PyResult<Vec<String>> {
     let digits = usize::try_from(u64_arg(digits, "digits")?).unwrap_or(usize::MAX);
-    lib(grundy::census_codes(digits, &first_digit.unwrap_or_else(|| vec![0]), hex))
+    lib(grundy::census::census_codes(digits, &first_digit.unwrap_or_else(|| vec![0]), hex))
 }

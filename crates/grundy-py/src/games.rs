@@ -4,9 +4,11 @@
 use crate::args::{Request, heap_game, limits, subtraction_set, u64_arg, u64_or, u128_arg, usize_arg};
 use crate::errors::{lib, type_name};
 use crate::run::{Pending, detached};
+use grundy::misere::MisereLimits;
+use grundy::primes::PrimeMethod;
 use grundy::{
-    Board, BoardRules, BoardToken, CoprimeNim, DivisorNim, Heaps, Method, MisereLimits, PrimeMethod,
-    SilverDollar, SubtractionSet, Sum, Values,
+    Board, BoardRules, BoardToken, CoprimeNim, DivisorNim, Heaps, Method, SilverDollar, SubtractionSet, Sum,
+    Values,
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -367,7 +369,7 @@ pub fn prime_pi(py: Python<'_>, n: &Bound<'_, PyAny>, method: &str) -> PyResult<
         _ => return Err(PyValueError::new_err(format!("`method` must be lmo or lucy, not '{method}'"))),
     };
     // the checks of the command line's prime-pi come first, inside the library
-    detached(py, &Pending::default(), |ctx| grundy::prime_pi(n, method, ctx))
+    detached(py, &Pending::default(), |ctx| grundy::primes::prime_pi(n, method, ctx))
 }
 
 /// The misère quotient's limits with ``misere_work`` (default

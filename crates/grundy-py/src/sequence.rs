@@ -3,7 +3,8 @@
 use crate::args::{heap_game, limits, u64_arg};
 use crate::errors::lib;
 use crate::run::{Pending, detached};
-use grundy::{Analysis, Error, HeapGame, Limits, Stop};
+use grundy::heap::{Analysis, Limits, Stop};
+use grundy::{Error, HeapGame};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;

@@ -5,10 +5,10 @@
 //!
 //! Run with `cargo bench --bench coprime`.
 
-use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use grundy::number::{gourdon, lucy, prime_buckets};
-use grundy::xor;
-use grundy::{CoprimeNim, Counter, Method, Modulus, Outcome};
+use criterion::{Criterion, criterion_group, criterion_main};
+use grundy::count::Histogram;
+use grundy::primes::{PrimeMethod, prime_pi};
+use grundy::{Budget, Context, CoprimeNim, Counter, Method, Modulus, Outcome};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -17,18 +17,19 @@ fn solve(n: u64, method: Method) -> String {
     g.count_mod(Modulus::new(1_000_000_007).unwrap(), Outcome::Losing).unwrap().to_string()
 }
 
+/// `π(n)` by `method`, within the default budget.
+fn pi(n: u64, method: PrimeMethod) -> u64 {
+    prime_pi(n, method, &mut Context::default()).unwrap()
+}
+
 fn coprime(c: &mut Criterion) {
-    // the transform of Coprime Nim's head at N = 10^15 (2^21 values)
+    // the transform of a histogram as long as Coprime Nim's head at N = 10^15
+    // (2^21 values): the blocked Walsh–Hadamard transform and its spectrum
     let mut g = c.benchmark_group("Walsh-Hadamard 2^21");
     g.sample_size(20);
-    let v: Vec<i128> = (0..1i128 << 21).map(|i| i % 1000).collect();
-    let large = BatchSize::LargeInput;
-    g.bench_function("blocked, rayon (fast)", |b| {
-        b.iter_batched_ref(|| v.clone(), |w| xor::walsh_hadamard(w), large)
-    });
-    g.bench_function("textbook (reference)", |b| {
-        b.iter_batched_ref(|| v.clone(), |w| xor::walsh_hadamard_reference(w), large)
-    });
+    let h = Histogram::dense((0..1u128 << 21).map(|i| i % 1000).collect()).unwrap();
+    let budget = Budget::default();
+    g.bench_function("spectrum of a dense histogram", |b| b.iter(|| h.spectrum(0, &budget).unwrap()));
     g.finish();
     let mut g = c.benchmark_group("L(1e7,1e7) mod 1e9+7");
     g.sample_size(10).measurement_time(Duration::from_secs(5));
@@ -40,11 +41,13 @@ fn coprime(c: &mut Criterion) {
         let mut g = c.benchmark_group(format!("N=K={n:e}"));
         g.sample_size(10).measurement_time(Duration::from_secs(if n > 1_000_000_000_000 { 50 } else { 10 }));
         g.bench_function("L(N,K) sublinear", |b| b.iter(|| solve(black_box(n), Method::Sublinear)));
-        g.bench_function("pi(N) Gourdon (fast)", |b| b.iter(|| gourdon::prime_pi(black_box(n))));
-        g.bench_function("pi(N) LMO special leaves (reference)", |b| {
-            b.iter(|| prime_buckets::prime_pi(black_box(n)))
-        });
-        g.bench_function("pi(N) Lucy (reference)", |b| b.iter(|| lucy::prime_pi(black_box(n))));
+        for (name, method) in [
+            ("pi(N) Gourdon (fast)", PrimeMethod::Gourdon),
+            ("pi(N) LMO special leaves (reference)", PrimeMethod::Lmo),
+            ("pi(N) Lucy (reference)", PrimeMethod::Lucy),
+        ] {
+            g.bench_function(name, |b| b.iter(|| pi(black_box(n), method)));
+        }
         g.finish();
     }
 }

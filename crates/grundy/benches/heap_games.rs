@@ -3,10 +3,10 @@
 //! Run with `cargo bench --bench heap_games`; compare the paired lines.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use grundy::heap::OctalCode;
 use grundy::heap::RareValues;
 use grundy::{
-    Arithmetic, Board, BoardRules, Counter, HeapGame, Modulus, OctalCode, Outcome, SubtractionSet, Sum,
-    Values,
+    Arithmetic, Board, BoardRules, Counter, HeapGame, Modulus, Outcome, SubtractionSet, Sum, Values,
 };
 use std::hint::black_box;
 use std::time::Duration;

@@ -7,7 +7,7 @@
 //! values of the seven games of issue 11, one thread, as `ogsolve`'s
 //! solvers; `--threads 2` computes two heaps at once where that pays).
 
-use grundy::OctalCode;
+use grundy::heap::OctalCode;
 use grundy::heap::RareValues;
 use std::time::Instant;
 

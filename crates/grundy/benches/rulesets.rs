@@ -4,9 +4,8 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use grundy::heap::RareValues;
-use grundy::{
-    Arithmetic, Counter, HeapGame, Heaps, Limits, Modulus, OctalCode, Outcome, SubtractionSet, Sum, Values,
-};
+use grundy::heap::{Limits, OctalCode};
+use grundy::{Arithmetic, Counter, HeapGame, Heaps, Modulus, Outcome, SubtractionSet, Sum, Values};
 use std::hint::black_box;
 use std::time::Duration;
 

@@ -4,9 +4,10 @@
 //! Run with `cargo bench --bench unordered`; compare the paired lines.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use grundy::heap::OctalCode;
 use grundy::{
-    Arithmetic, Board, BoardRules, CoprimeNim, Counter, DivisorNim, HeapGame, Heaps, Modulus, OctalCode,
-    Order, Outcome, SubtractionSet,
+    Arithmetic, Board, BoardRules, CoprimeNim, Counter, DivisorNim, HeapGame, Heaps, Modulus, Order, Outcome,
+    SubtractionSet,
 };
 use std::hint::black_box;
 use std::time::Duration;
@@ -77,7 +78,8 @@ fn exact(c: &mut Criterion) {
 /// The coefficients alone: 16 680 distinct values (as many as Coprime Nim has
 /// at `n = 10^10`), `K = 1000`.
 fn coefficients(c: &mut Criterion) {
-    use grundy::count::series::{Series, residues};
+    use grundy::count::{Coefficients, Series};
+    use grundy::ring::{Counting, Modular};
     let mut g = c.benchmark_group("series 16680 values K=1000 P=1e10");
     g.sample_size(10).measurement_time(Duration::from_secs(3));
     let p = 10_000_000_000u128;
@@ -85,16 +87,17 @@ fn coefficients(c: &mut Criterion) {
         (0..16_680i128).map(|i| (i * 599_479 % 20_000_000_001) - 10_000_000_000).collect();
     let values: Vec<i128> = values.into_iter().map(|v| if v % 2 == 0 { v } else { v + 1 }).collect();
     let budget = grundy::Budget::default();
-    for (m, factors) in [(1_000_000_007u64, vec![(1_000_000_007u64, 1u32)]), (1_953_125, vec![(5, 9)])] {
-        let series = Series::new(Order::Multiset, grundy::Positions::count(p), 1000, 1).unwrap();
-        g.bench_function(format!("mod {m}"), |x| {
-            x.iter(|| residues(&series, m, &factors, 0, black_box(&values), &budget).unwrap())
+    let series = Series::new(Order::Multiset, grundy::count::Positions::count(p), 1000, 1).unwrap();
+    // modulo a prime, an odd prime power, and 2^64 (2^63 lifted by one bit)
+    for (name, m, shift) in
+        [("mod 1000000007", 1_000_000_007u64, 0), ("mod 1953125", 1_953_125, 0), ("mod 2^64", 1 << 63, 1)]
+    {
+        let ring = Modular::new(Modulus::new(m).unwrap());
+        let lifted = ring.lift(shift);
+        g.bench_function(name, |x| {
+            x.iter(|| ring.series_coefficients(&lifted, &series, black_box(&values), &budget).unwrap())
         });
     }
-    let series = Series::new(Order::Multiset, grundy::Positions::count(p), 1000, 1).unwrap();
-    g.bench_function("mod 2^64", |x| {
-        x.iter(|| residues(&series, 1, &[], 64, black_box(&values), &budget).unwrap())
-    });
     g.finish();
 }
 

@@ -1,7 +1,7 @@
 //! Scans misère quotients: `misere_scan CODE... [--len N] [--work W]`, printing the quotient
 //! reached (|Q|, |P|, period, bound, Φ), why it stopped, the steps of `misere_work` spent and the time.
 use grundy::HeapGame;
-use grundy::heap::misere::{MisereLimits, MisereQuotient};
+use grundy::misere::{MisereLimits, MisereQuotient};
 use std::time::Instant;
 
 fn main() {

@@ -82,7 +82,8 @@ pub enum Error {
 /// Why a nim-value computation stopped: certified, or which limit ended it.
 ///
 /// ```
-/// use grundy::{HeapGame, Limits, Stop};
+/// use grundy::HeapGame;
+/// use grundy::heap::{Limits, Stop};
 ///
 /// let open = HeapGame::octal("0.16").unwrap();
 /// let a = open.analyze(10, Limits::new(4096, u64::MAX).unwrap()).unwrap();

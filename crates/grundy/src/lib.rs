@@ -135,14 +135,36 @@
 //! # Ok::<(), grundy::Error>(())
 //! ```
 //!
+//! # Modules
+//!
+//! The everyday names are here, at the crate root: the built-in games,
+//! [`Sum`], [`Component`], [`Counter`], [`Play`], [`Order`], [`Outcome`],
+//! [`Context`] with its [`Observer`] and [`Budget`], [`Error`], [`Modulus`].
+//! What people implement or inspect is in public modules:
+//!
+//! * [`count`]: the counting engine behind [`Component`] and [`Counter`]:
+//!   histograms of Grundy values in their structured forms, spectra (their
+//!   Walsh–Hadamard transforms), and the series coefficients of unordered
+//!   counts;
+//! * [`ring`]: the numbers counted with, the [`ring::Ring`] and
+//!   [`ring::Counting`] traits and the rings [`ring::Exact`] and
+//!   [`ring::Modular`];
+//! * [`heap`]: heap games (octal and hexadecimal codes, subtraction sets,
+//!   rules of your own), their nim-value sequences and the certificates of
+//!   their periods;
+//! * [`misere`]: misère quotients, their monoid algebra, presentations and
+//!   genera;
+//! * [`census`]: the census of a family of take-and-break codes;
+//! * [`primes`]: counting primes, `π(N)`.
+//!
 //! # Layers
 //!
-//! Everything a user names is re-exported here, at the crate root; the modules
-//! behind it are private. They form layers, from the top, and a file imports
-//! only from its own layer or below (`tests/layers.rs` reads the `use` lines
-//! and fails on an upward import or a cycle):
+//! Inside, the modules form layers, from the top, and a file imports only
+//! from its own layer or below (`tests/layers.rs` reads the `use` lines and
+//! fails on an upward import or a cycle):
 //!
 //! ```text
+//! misere primes         public modules that gather items from below (misère play, prime counting)
 //! games census          built-in games, each a Component (silver dollar: its own carry DP); the census of codes
 //! heap                  nim-value sequences of heap games and their certificates
 //! count                 Component, Sum, histograms, orders and their coefficients
@@ -152,51 +174,34 @@
 //! modular parse error   Montgomery arithmetic, number expressions, errors
 //! ```
 //!
-//! The crate's tests and benchmarks reach the internals (the slow references
-//! beside every fast path) through the `internals` feature, which makes these
-//! modules public; it is not part of the supported interface.
+//! The crate's own tests use only this public interface; the slow references
+//! beside the fast paths are unit tests inside the crate or live in the
+//! `grundy-reference` crate.
 
-#![cfg_attr(not(feature = "internals"), deny(missing_docs))]
+#![deny(missing_docs)]
+#![deny(unnameable_types)]
 
-/// Declares the crate's modules: private, or public (and hidden from the
-/// documentation) with the `internals` feature that tests and benchmarks use.
-macro_rules! layers {
-    ($($name:ident),* $(,)?) => {
-        $(
-            #[cfg(feature = "internals")]
-            #[doc(hidden)]
-            pub mod $name;
-            #[cfg(not(feature = "internals"))]
-            #[allow(dead_code, unused_imports)]
-            mod $name;
-        )*
-    };
-}
+pub mod census;
+pub mod count;
+mod error;
+mod games;
+pub mod heap;
+pub mod misere;
+mod modular;
+mod number;
+mod parse;
+pub mod primes;
+pub mod ring;
+mod xor;
 
-layers!(census, count, error, games, heap, modular, number, parse, ring, xor);
-
-pub use census::{
-    CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_WORK, CensusFolder, Fnv1a64, GameRecord, GameStatus,
-    Kept, MAX_CENSUS_CODES, RareSplit, Resumed, canonical_code, census_codes, census_estimate,
-    census_estimate_in, census_game, census_resume, census_sample, census_total_work, same_rules,
-    value_classes,
-};
-pub use count::{
-    BipartiteMonoid, Component, Context, Copies, Counter, Histogram, Observer, Order, Outcome, Play,
-    Positions, Presentation, Sum, Values,
-};
-pub use error::{Budget, Error, Remedy, Stop};
+pub use count::{Component, Context, Counter, Observer, Order, Outcome, Play, Sum, Values};
+pub use error::{Budget, Error, Remedy};
 pub use games::board::{Board, BoardRules, BoardToken};
 pub use games::coprime_nim::{CoprimeNim, CoprimePile, Method};
 pub use games::divisor_nim::{DivisorNim, DivisorPile};
 pub use games::heaps::{Heap, Heaps};
-pub use games::prime_count::{PrimeMethod, prime_pi};
 pub use games::silver_dollar::SilverDollar;
-pub use heap::misere::{GenusTable, MisereLimits, MisereQuotient};
-pub use heap::{
-    Analysis, Family, HeapGame, HeapRules, Keeper, Lanes, Limits, OctalCode, Period, PeriodSummary, Periodic,
-    SubtractionSet,
-};
+pub use heap::{HeapGame, HeapRules, SubtractionSet};
 pub use num_bigint::BigUint;
 pub use parse::parse_u64;
 pub use ring::{Arithmetic, Modulus};

@@ -19,12 +19,6 @@ pub fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
     (a as u128 * b as u128 % m as u128) as u64
 }
 
-/// `(a + b) mod m` for `a, b < m`.
-#[inline]
-pub fn add_mod(a: u64, b: u64, m: u64) -> u64 {
-    ((a as u128 + b as u128) % m as u128) as u64
-}
-
 /// `b^e mod m` for any `m >= 1`, by binary exponentiation (`b^0 = 1 mod m`).
 pub fn pow_mod(mut b: u64, mut e: u64, m: u64) -> u64 {
     let mut acc = 1 % m;
@@ -60,13 +54,6 @@ pub fn inverse_mod(a: u64, m: u64) -> Option<u64> {
 /// of `p` has `a^j ≡ 0` for every `j >= f`, which both exponents are.
 /// `λ(p^f) = p^{f−1}(p − 1)` for odd `p`, `λ(2) = 1`, `λ(4) = 2`,
 /// `λ(2^f) = 2^{f−2}` for `f >= 3`, and `λ` of a product is the lcm.
-///
-/// ```
-/// use grundy::modular::PowerCycle;
-///
-/// let c = PowerCycle::of(&[(3, 2), (7, 1)]); // 63: λ = lcm(6, 6) = 6, e = 2
-/// assert_eq!((c.lambda(), c.exponent(10)), (6, 4)); // 10 = 2 + 8 ≡ 2 + 2
-/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PowerCycle {
     lambda: u128,
@@ -96,11 +83,6 @@ impl PowerCycle {
         if w == 0 { PowerCycle::of(&[]) } else { PowerCycle::of(&[(2, w)]) }
     }
 
-    /// `λ`.
-    pub fn lambda(&self) -> u128 {
-        self.lambda
-    }
-
     /// The smallest exponent with the same powers as `k` for every base.
     pub fn exponent(&self, k: u128) -> u128 {
         let e = self.max_exponent as u128;
@@ -109,15 +91,6 @@ impl PowerCycle {
 }
 
 /// Montgomery form arithmetic for one odd modulus.
-///
-/// ```
-/// use grundy::modular::Montgomery;
-///
-/// let mg = Montgomery::new(1_000_000_007).unwrap();
-/// let x = mg.pow(mg.to_mont(2), 30);
-/// assert_eq!(mg.from_mont(x), (1u64 << 30) % 1_000_000_007);
-/// assert!(Montgomery::new(10).is_none());
-/// ```
 #[derive(Clone, Debug)]
 pub struct Montgomery {
     n: u64,
@@ -186,6 +159,7 @@ impl Montgomery {
 
     /// Leaves Montgomery form.
     #[inline]
+    #[allow(clippy::wrong_self_convention, reason = "the customary name of the map out of Montgomery form")]
     pub fn from_mont(&self, x: u64) -> u64 {
         self.reduce(x as u128)
     }
@@ -257,6 +231,20 @@ impl Montgomery {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn power_cycle_of_63() {
+        let c = PowerCycle::of(&[(3, 2), (7, 1)]); // 63: λ = lcm(6, 6) = 6, e = 2
+        assert_eq!((c.lambda, c.exponent(10)), (6, 4)); // 10 = 2 + 8 ≡ 2 + 2
+    }
+
+    #[test]
+    fn montgomery_power_of_two() {
+        let mg = Montgomery::new(1_000_000_007).unwrap();
+        let x = mg.pow(mg.to_mont(2), 30);
+        assert_eq!(mg.from_mont(x), (1u64 << 30) % 1_000_000_007);
+        assert!(Montgomery::new(10).is_none());
+    }
 
     proptest! {
         #[test]

@@ -11,7 +11,7 @@ use crate::error::Error;
 /// offending part.
 ///
 /// ```
-/// use grundy::parse::parse_u64;
+/// use grundy::parse_u64;
 ///
 /// assert_eq!(parse_u64("10^9+7").unwrap(), 1_000_000_007);
 /// assert_eq!(parse_u64("2^64-1").unwrap(), u64::MAX);

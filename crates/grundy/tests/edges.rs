@@ -9,10 +9,12 @@ mod common;
 
 use common::MODULI;
 use grundy::count::MisereHistogram;
+use grundy::count::{Histogram, Positions};
+use grundy::heap::OctalCode;
+use grundy::misere::{MisereLimits, MisereQuotient};
 use grundy::{
     Arithmetic, Board, BoardRules, Component, Context, CoprimeNim, Counter, DivisorNim, Error, Heap,
-    HeapGame, Heaps, Histogram, MisereLimits, MisereQuotient, OctalCode, Order, Outcome, Play, Positions,
-    SilverDollar, SubtractionSet, Sum,
+    HeapGame, Heaps, Order, Outcome, Play, SilverDollar, SubtractionSet, Sum,
 };
 use num_bigint::BigUint;
 use proptest::prelude::*;

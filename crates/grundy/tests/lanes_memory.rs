@@ -8,7 +8,8 @@
 
 mod counting;
 
-use grundy::{Budget, Context, Error, HeapGame, Lanes, Limits};
+use grundy::heap::{Lanes, Limits};
+use grundy::{Budget, Context, Error, HeapGame};
 
 /// `len` values of `code` with `budget`, keeping what `keep` is handed: the
 /// widths handed over, and the most bytes allocated meanwhile.

@@ -4,7 +4,8 @@
 //! or below):
 //!
 //! ```text
-//! games                 built-in games, each a Component (silver dollar: its own DP)
+//! misere primes         public modules that gather items from below (misère play, prime counting)
+//! games census          built-in games, each a Component (silver dollar: its own DP); the census
 //! heap                  nim-value sequences of heap games and their certificates
 //! count                 Component, Sum, histograms, spectra, orders and their coefficients
 //! xor                   Walsh–Hadamard transforms over a histogram's structure
@@ -15,8 +16,8 @@
 //!
 //! `lib.rs` (the facade) re-exports from every layer and is not part of them.
 //! Edges are read from the source text: every `crate::a::b…` path outside a
-//! file's `#[cfg(test)]` part, every `super::…` path, and the grouped form
-//! `crate::{a::…, b}`; a `pub use` of a module's own child (re-exporting it) is
+//! file's `#[cfg(test)] mod` of tests (test-only items before it count),
+//! every `super::…` path, and the grouped form `crate::{a::…, b}`; a `pub use` of a module's own child (re-exporting it) is
 //! no dependency.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -24,6 +25,7 @@ use std::path::{Path, PathBuf};
 
 /// The library's layers, from the top.
 const LIBRARY: &[&[&str]] = &[
+    &["misere", "primes"],
     &["games", "census"],
     &["heap"],
     &["count"],
@@ -57,7 +59,7 @@ fn module_of(relative: &Path) -> Vec<String> {
 /// The module paths a source text names, resolved against its own module
 /// (`super::`), each as the list of its segments.
 fn named_paths(own: &[String], source: &str) -> Vec<Vec<String>> {
-    let code = source.split("#[cfg(test)]").next().unwrap_or("");
+    let code = source.split("#[cfg(test)]\nmod ").next().unwrap_or("");
     let mut found = Vec::new();
     for line in code.lines() {
         let line = line.trim_start();

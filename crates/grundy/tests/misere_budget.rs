@@ -6,9 +6,10 @@
 
 mod common;
 
+use grundy::misere::MisereLimits;
 use grundy::{
     Arithmetic, Board, BoardRules, Context, CoprimePile, Counter, DivisorPile, Error, Heap, HeapGame, Heaps,
-    MisereLimits, Modulus, Order, Outcome, Play, SubtractionSet, Sum,
+    Modulus, Order, Outcome, Play, SubtractionSet, Sum,
 };
 
 const POWERS: &str = "misère powers";

@@ -3,7 +3,7 @@
 //! an interruption heard inside every stage, every heap adjoined charged to
 //! the work budget, and limits refused rather than clamped.
 
-use grundy::heap::misere::{MisereLimits, MisereQuotient, heap_options};
+use grundy::misere::{MisereLimits, MisereQuotient, heap_options};
 use grundy::{Budget, Context, Error, HeapGame};
 
 fn code(c: &str) -> HeapGame {
@@ -82,7 +82,7 @@ fn invalid_limits_are_refused() {
         (d.with_max_len(0), "misere_len"),
         (d.with_max_work(0), "misere_work"),
         (d.with_max_order(1), "max_order"),
-        (d.with_max_order(grundy::count::monoid::MAX_ORDER + 1), "max_order"),
+        (d.with_max_order(MisereLimits::MAX_ORDER + 1), "max_order"),
     ] {
         assert!(
             matches!(refused(limits, &mut ctx), Error::InvalidParameter { parameter: p, .. } if p == parameter)

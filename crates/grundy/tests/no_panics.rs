@@ -2,12 +2,12 @@
 //! values are refused with an `Error`, valid ones are answered (or refused as
 //! too large before any work starts).
 
+use grundy::count::RunHistogram;
 use grundy::count::{Histogram, MAX_TOTAL};
-use grundy::xor::RunHistogram;
+use grundy::heap::{Limits, OctalCode};
 use grundy::{
     Arithmetic, Board, BoardRules, BoardToken, Budget, Context, CoprimeNim, CoprimePile, Counter, DivisorNim,
-    DivisorPile, Heap, HeapGame, Heaps, Limits, Modulus, OctalCode, Outcome, SilverDollar, SubtractionSet,
-    Sum, Values,
+    DivisorPile, Heap, HeapGame, Heaps, Modulus, Outcome, SilverDollar, SubtractionSet, Sum, Values,
 };
 use proptest::prelude::*;
 
@@ -53,7 +53,7 @@ proptest! {
         for t in [&text, &digits] {
             let _ = OctalCode::parse(t);
             let _ = SubtractionSet::parse(t);
-            let _ = grundy::parse::parse_u64(t);
+            let _ = grundy::parse_u64(t);
             let _ = HeapGame::parse(Some(t), None);
             let _ = HeapGame::parse(None, Some(t));
             let _ = HeapGame::parse(Some(t), Some(t));

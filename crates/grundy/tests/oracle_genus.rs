@@ -9,8 +9,9 @@
 mod common;
 
 use common::{octal_digits, two_digit_codes};
-use grundy::heap::misere::{MisereLimits, MisereQuotient};
-use grundy::{BipartiteMonoid, Context, GenusTable, HeapGame, Presentation};
+use grundy::misere::{BipartiteMonoid, GenusTable, Presentation};
+use grundy::misere::{MisereLimits, MisereQuotient};
+use grundy::{Context, HeapGame};
 use grundy_reference::{Game, MisereSolver, OctalHeaps, Pair, Solver, SubtractionBy, SubtractionHeap, Sum};
 use proptest::prelude::*;
 

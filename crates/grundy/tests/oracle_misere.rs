@@ -3,7 +3,7 @@
 mod common;
 
 use common::{assert_counter_matches_oracle, octal_digits as digits, two_digit_codes};
-use grundy::heap::misere::{MisereLimits, MisereQuotient};
+use grundy::misere::{MisereLimits, MisereQuotient};
 use grundy::{
     Board, BoardRules, CoprimeNim, Counter, DivisorNim, HeapGame, HeapRules, Heaps, Modulus, Order, Outcome,
     Play, SubtractionSet,

@@ -3,24 +3,41 @@
 mod common;
 
 use common::assert_matches_oracle;
-use grundy::games::{coprime_nim, divisor_nim};
-use grundy::{Arithmetic, CoprimeNim, Counter, DivisorNim, Error, Outcome};
+use grundy::{Arithmetic, Component, Context, CoprimeNim, Counter, DivisorNim, Error, Method, Outcome};
 use grundy_reference::{CoprimePile, DivisorPile, Game, Solver, pile_counts};
 use num_bigint::BigUint;
 
-#[test]
-fn divisor_grundy_closed_form() {
-    let mut s = Solver::new(DivisorPile);
-    for n in 1..=300u64 {
-        assert_eq!(divisor_nim::grundy(n), s.grundy(&n), "n={n}");
+/// The oracle's histogram of the values of piles `lo..=hi`, trailing zeros
+/// dropped.
+fn oracle_histogram<G: Game<Pos = u64>>(solver: &mut Solver<G>, lo: u64, hi: u64) -> Vec<u128> {
+    let mut want: Vec<u128> = Vec::new();
+    for x in lo..=hi {
+        let g = solver.grundy(&x) as usize;
+        if want.len() <= g {
+            want.resize(g + 1, 0);
+        }
+        want[g] += 1;
     }
+    want
 }
 
+/// The library's histogram of one component, trailing zeros dropped.
+fn library_histogram(pile: &impl Component) -> Vec<u128> {
+    let mut got = pile.histogram(&mut Context::default()).unwrap().to_dense().unwrap();
+    while got.last() == Some(&0) {
+        got.pop();
+    }
+    got
+}
+
+/// The histograms of piles `1..=n` for every `n` (so, by their differences,
+/// every pile's value) against the oracle's game search.
 #[test]
-fn coprime_grundy_closed_form() {
-    let mut s = Solver::new(CoprimePile);
-    for n in 0..=200u64 {
-        assert_eq!(coprime_nim::grundy(n), s.grundy(&n) as u64, "n={n}");
+fn divisor_values_match_the_game_search() {
+    let mut s = Solver::new(DivisorPile);
+    for n in 1..=300u64 {
+        let got = library_histogram(&grundy::DivisorPile::new(n).unwrap());
+        assert_eq!(got, oracle_histogram(&mut s, 1, n), "n={n}");
     }
 }
 
@@ -52,16 +69,16 @@ fn coprime_counts_match_the_game_search() {
     piles_match("coprime", CoprimePile, |top, k, a, o| CoprimeNim::new(top + 1, k)?.count(a, o));
 }
 
+/// The sieve's and the sublinear path's histograms of piles `1..=n−1` for
+/// every `n` (so every pile's value) against the oracle's game search.
 #[test]
-fn coprime_histogram_matches_closed_form_per_pile() {
+fn coprime_values_match_the_game_search() {
+    let mut s = Solver::new(CoprimePile);
     for n in 2..=600u64 {
-        let hist = coprime_nim::histogram_by_sieve(n, &grundy::Budget::default()).unwrap();
-        let mut want = vec![0u128; hist.len()];
-        for x in 1..n {
-            let g = coprime_nim::grundy(x) as usize;
-            assert!(g < want.len(), "value {g} beyond histogram at n={n}");
-            want[g] += 1;
+        let want = oracle_histogram(&mut s, 1, n - 1);
+        for method in [Method::Sieve, Method::Sublinear] {
+            let got = library_histogram(&grundy::CoprimePile::new(n).unwrap().with_method(method));
+            assert_eq!(got, want, "n={n} {method:?}");
         }
-        assert_eq!(hist, want, "n={n}");
     }
 }

@@ -288,7 +288,7 @@ fn many_copies_exact_vs_modular() {
     // against the exact recurrence, with few values (the recurrence) and many
     // (Horner's rule on F_K)
     let set = SubtractionSet::new(vec![1, 2, 3]).unwrap();
-    let kayles = HeapGame::Octal(grundy::OctalCode::parse("0.77").unwrap());
+    let kayles = HeapGame::Octal(grundy::heap::OctalCode::parse("0.77").unwrap());
     for order in [Order::Multiset, Order::Set] {
         for k in [31u64, 64, 300] {
             let heaps = Heaps::new(HeapGame::Subtraction(set.clone()), 1_000_000_000_000_000_000, k).unwrap();

@@ -4,9 +4,10 @@
 mod common;
 
 use common::{MODULI, assert_counter_matches_oracle, modulo};
+use grundy::heap::OctalCode;
 use grundy::{
-    BoardRules, BoardToken, Component, Context, CoprimePile, Counter, DivisorNim, Heap, HeapGame, HeapRules,
-    Heaps, OctalCode, Outcome, SubtractionSet, Sum, Values,
+    BoardRules, BoardToken, Context, CoprimePile, Counter, DivisorNim, Heap, HeapGame, HeapRules, Heaps,
+    Outcome, SubtractionSet, Sum, Values,
 };
 use grundy_reference::{
     BoardToken as BoardTokenGame, CoprimePile as CoprimePileGame, OctalHeaps, Pair, RuleHeaps, Solver,
@@ -174,53 +175,5 @@ fn sums_of_different_components_match_the_whole_game_search() {
             );
         let what = format!("kayles<= {heap_top} + 2 coprime<{coprime_n} + token on {side}^2");
         assert_counter_matches_oracle(&what, (win, lose), &sum);
-    }
-}
-
-/// Larger mixed sums: the grouped-transform path against the plain XOR
-/// convolution of the written-out histograms.
-#[test]
-fn mixed_sums_match_the_dense_convolution() {
-    use grundy::ring::{Exact, Ring};
-    use grundy::xor::xor_power_by_squaring;
-    let kayles = HeapGame::Octal(OctalCode::parse("0.77").unwrap());
-    let parts: Vec<(Box<dyn Component>, u64)> = vec![
-        (Box::new(Heap::new(kayles, 1000).unwrap()), 2),
-        (Box::new(CoprimePile::new(5000).unwrap()), 1),
-        (Box::new(CoprimePile::new(20_000).unwrap().with_method(grundy::Method::Sublinear)), 2),
-        (
-            Box::new(
-                BoardToken::new(BoardRules {
-                    n: 50,
-                    dims: 3,
-                    moves: SubtractionSet::new(vec![2, 3, 5, 7]).unwrap(),
-                })
-                .unwrap(),
-            ),
-            1,
-        ),
-    ];
-    let mut ctx = Context::default();
-    let mut dist = vec![Exact.one()];
-    let mut sum = Sum::new();
-    for (c, k) in &parts {
-        let dense = c.histogram(&mut ctx).unwrap().to_dense().unwrap();
-        let power = xor_power_by_squaring(&Exact, &dense, *k as u128);
-        let len = dist.len().max(power.len());
-        dist.resize(len, Exact.zero());
-        let mut p = power;
-        p.resize(len, Exact.zero());
-        dist = grundy::xor::xor_convolve(&Exact, &dist, &p);
-    }
-    let shared: Vec<(std::sync::Arc<dyn Component>, u64)> =
-        parts.into_iter().map(|(c, k)| (std::sync::Arc::from(c), k)).collect();
-    for (c, k) in shared {
-        sum = sum.with_shared(c, k);
-    }
-    let losing = sum.count_exact(Outcome::Losing).unwrap();
-    assert_eq!(num_bigint::BigInt::from(losing), dist[0]);
-    for m in MODULI {
-        let modular = sum.count(modulo(m), Outcome::Losing).unwrap();
-        assert_eq!(num_bigint::BigInt::from(modular), &dist[0] % m);
     }
 }

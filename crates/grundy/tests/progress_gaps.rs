@@ -9,8 +9,9 @@
 //! The test is alone in its file: the process's CPU time is its alone.
 #![cfg(target_os = "linux")]
 
+use grundy::heap::Limits;
 use grundy::{
-    Arithmetic, Budget, Context, CoprimeNim, Counter, HeapGame, Heaps, Limits, Modulus, Outcome, SilverDollar,
+    Arithmetic, Budget, Context, CoprimeNim, Counter, HeapGame, Heaps, Modulus, Outcome, SilverDollar,
 };
 
 /// The most CPU seconds between two reports (the uninterruptible stages

@@ -2,9 +2,7 @@
 
 mod common;
 
-use grundy::games::divisor_nim::histogram;
 use grundy::ring::{Modular, Ring};
-use grundy::xor::{xor_power_by_squaring, zero_xor_count};
 use grundy::{
     Arithmetic, Board, BoardRules, CoprimeNim, Counter, DivisorNim, Modulus, Outcome, SilverDollar,
     SubtractionSet,
@@ -55,14 +53,6 @@ proptest! {
     }
 
     #[test]
-    fn divisor_transform_vs_squaring(n in 1u64..=u64::MAX, k in 0u128..1_000_000_000_000_000_000, m in 1u64..=u64::MAX) {
-        let hist = histogram(n);
-        let ring = Modular::new(Modulus::new(m).unwrap());
-        let slow = xor_power_by_squaring(&ring, &hist, k);
-        prop_assert_eq!(zero_xor_count(&ring, &hist, k), slow[0]);
-    }
-
-    #[test]
     fn coprime_exact_vs_modular(n in 2u64..3000, piles in 0u64..30, m in 1u64..=u64::MAX, o in outcome()) {
         let g = CoprimeNim::new(n, piles).unwrap();
         exact_vs_modular(|a| g.count(a, o).unwrap(), m)?;
@@ -106,7 +96,7 @@ proptest! {
         prop_assume!(split || digits.iter().any(|&d| d != 0));
         let code = grundy::heap::OctalCode::parse(&text).unwrap();
         let game = grundy::heap::HeapGame::Octal(code.clone());
-        let analysis = game.analyze(0, grundy::Limits::length(1 << 12)).unwrap();
+        let analysis = game.analyze(0, grundy::heap::Limits::length(1 << 12)).unwrap();
         if let Some(seq) = &analysis.periodic {
             let mut direct = grundy::heap::RareValues::new(&code);
             direct.extend_to(n as usize + 1);

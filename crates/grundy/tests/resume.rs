@@ -4,7 +4,8 @@
 //! any prefix of its own values, checked prefixes of another game are
 //! refused, and an interrupted run hands over what it had.
 
-use grundy::{Context, Error, HeapGame, HeapRules, Lanes, Limits};
+use grundy::heap::{Lanes, Limits};
+use grundy::{Context, Error, HeapGame, HeapRules};
 
 fn games() -> Vec<HeapGame> {
     let mut games: Vec<HeapGame> = ["0.77", "0.16", "0.106", "0.6", "4!.0", "0.[3]", "0.1[37]", "8.0"]
@@ -26,8 +27,8 @@ fn analyze(
     game: &HeapGame,
     known: &[u32],
     len: usize,
-    keep: &mut grundy::Keeper<'_>,
-) -> Result<grundy::Analysis, Error> {
+    keep: &mut grundy::heap::Keeper<'_>,
+) -> Result<grundy::heap::Analysis, Error> {
     let limits = Limits::new(len, u64::MAX).unwrap();
     game.analyze_resumed(known.into(), len, limits, &mut Context::default(), keep)
 }

@@ -76,7 +76,8 @@ pub fn census_estimate(code: &str, limits: Limits) -> Result<f64, Error> {
 /// estimate is capped by `max_work`.
 ///
 /// ```
-/// use grundy::{Limits, census_estimate};
+/// use grundy::census::census_estimate;
+/// use grundy::heap::Limits;
 ///
 /// let limits = Limits::new(1 << 18, 1_000_000_000_000).unwrap();
 /// // Kayles is certified within the probe; 0.004 is open and runs to 2^18 values
@@ -111,7 +112,7 @@ pub fn census_estimate_in(code: &str, limits: Limits, ctx: &mut Context<'_>) -> 
 /// every game up to 512, else 64 evenly spaced ones.
 ///
 /// ```
-/// use grundy::census_sample;
+/// use grundy::census::census_sample;
 ///
 /// assert_eq!(census_sample(3), [0, 1, 2]);
 /// assert_eq!(census_sample(512).len(), 512);
@@ -131,7 +132,7 @@ pub fn census_sample(games: usize) -> Vec<usize> {
 /// refused (an [`Error::TooLarge`] naming `max_len` and `max_total_work`).
 ///
 /// ```
-/// use grundy::census_total_work;
+/// use grundy::census::census_total_work;
 ///
 /// assert_eq!(census_total_work(&[1e9, 3e9], 2, u64::MAX).unwrap(), 4e9);
 /// let e = census_total_work(&[1e12; 64], 30_000, 100_000_000_000_000).unwrap_err();
@@ -164,7 +165,8 @@ pub fn census_total_work(estimates: &[f64], games: usize, max_total_work: u64) -
 /// by side), reporting progress to `ctx`.
 ///
 /// ```
-/// use grundy::{GameStatus, Limits, census_game};
+/// use grundy::census::{GameStatus, census_game};
+/// use grundy::heap::Limits;
 ///
 /// let r = census_game("0.770", Limits::new(1 << 12, u64::MAX).unwrap(), &mut Default::default()).unwrap();
 /// assert_eq!(r.canonical, "0.77");
@@ -226,17 +228,18 @@ pub struct Resumed {
 /// resumed census is in its open games, which are read back as they are.
 ///
 /// ```
-/// use grundy::{Limits, census_game, census_resume};
+/// use grundy::census::{census_game, census_resume};
+/// use grundy::heap::Limits;
 ///
 /// let limits = Limits::new(4096, u64::MAX).unwrap();
 /// let kept = census_game("0.07", limits, &mut Default::default()).unwrap();
 /// assert!(census_resume("0.07", Some(&kept), limits, &mut Default::default()).unwrap().resumed);
 /// // a record edited by hand, its checksum recomputed: read back, then caught
 /// let mut forged = kept.clone();
-/// forged.status = grundy::GameStatus::Periodic { preperiod: 53, period: 35 };
+/// forged.status = grundy::census::GameStatus::Periodic { preperiod: 53, period: 35 };
 /// let again = census_resume("0.07", Some(&forged), limits, &mut Default::default()).unwrap();
 /// assert!(!again.resumed && again.rejected.unwrap().contains("period 35"));
-/// assert_eq!(again.record.status, grundy::GameStatus::Periodic { preperiod: 53, period: 34 });
+/// assert_eq!(again.record.status, grundy::census::GameStatus::Periodic { preperiod: 53, period: 34 });
 /// ```
 pub fn census_resume(
     code: &str,

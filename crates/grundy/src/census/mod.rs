@@ -126,7 +126,7 @@ pub const MAX_CENSUS_CODES: usize = 1 << 24;
 /// codes are listed in numerical order, first digit first.
 ///
 /// ```
-/// use grundy::census_codes;
+/// use grundy::census::census_codes;
 ///
 /// let codes = census_codes(3, &[0], false).unwrap();
 /// assert_eq!(codes.len(), 511);
@@ -193,7 +193,8 @@ fn digit_text(d: Digit) -> String {
 /// same text for exactly the codes with the same rules ([`same_rules`]).
 ///
 /// ```
-/// use grundy::{OctalCode, canonical_code};
+/// use grundy::census::canonical_code;
+/// use grundy::heap::OctalCode;
 ///
 /// let c = |s: &str| canonical_code(&OctalCode::parse(s).unwrap());
 /// assert_eq!(c("0.770"), "0.77");
@@ -287,7 +288,8 @@ fn options(code: &OctalCode, n: usize, identity: &[u32]) -> BTreeSet<Vec<usize>>
 /// which prove that these suffice): linear in the codes' lengths.
 ///
 /// ```
-/// use grundy::{OctalCode, same_rules};
+/// use grundy::census::same_rules;
+/// use grundy::heap::OctalCode;
 ///
 /// let p = |s: &str| OctalCode::parse(s).unwrap();
 /// assert!(same_rules(&p("0.[3]"), &p("0.33[33]")));
@@ -314,7 +316,8 @@ fn same_rules_to(a: &OctalCode, b: &OctalCode, last: usize) -> bool {
 /// same rules ([`same_rules`]) are always grouped.
 ///
 /// ```
-/// use grundy::{OctalCode, value_classes};
+/// use grundy::census::value_classes;
+/// use grundy::heap::OctalCode;
 ///
 /// let codes: Vec<OctalCode> =
 ///     ["0.024", "0.004", "0.025", "0.005"].iter().map(|c| OctalCode::parse(c).unwrap()).collect();

@@ -18,7 +18,7 @@ use crate::heap::{Limits, OctalCode};
 /// FNV-1a, 64-bit: the checksum of census records and of saved nim-values.
 ///
 /// ```
-/// use grundy::Fnv1a64;
+/// use grundy::census::Fnv1a64;
 ///
 /// // the reference values of FNV-1a
 /// assert_eq!(Fnv1a64::new().value(), 0xcbf2_9ce4_8422_2325);
@@ -180,7 +180,8 @@ impl GameRecord {
     /// hexadecimal digits, of the line without its `checksum` member.
     ///
     /// ```
-    /// use grundy::{GameRecord, Limits, census_game};
+    /// use grundy::census::{GameRecord, census_game};
+    /// use grundy::heap::Limits;
     ///
     /// let r = census_game("0.07", Limits::new(4096, u64::MAX).unwrap(), &mut Default::default()).unwrap();
     /// let text = r.to_json();
@@ -357,7 +358,7 @@ impl GameRecord {
     /// longer.
     ///
     /// ```
-    /// use grundy::GameRecord;
+    /// use grundy::census::GameRecord;
     ///
     /// assert_eq!(GameRecord::file_name("4!.[04]"), "4x.r04.json");
     /// let long = GameRecord::file_name(&format!("0.{}", "7".repeat(300)));

@@ -60,7 +60,7 @@ impl Coefficients for Exact {
 }
 
 impl Coefficients for Modular {
-    /// Modulo the prime powers of `q` and modulo `2^w` ([`residues`]).
+    /// Modulo the prime powers of `q` and modulo `2^w` (`series::residues`).
     fn series_coefficients(
         &self,
         lifted: &Lifted,
@@ -73,7 +73,7 @@ impl Coefficients for Modular {
         Ok(found.into_iter().map(|(odd, two)| (mg.to_mont(odd), two)).collect())
     }
 
-    /// The check of [`residues`].
+    /// The check of `series::residues`.
     fn check_series(
         &self,
         lifted: &Lifted,

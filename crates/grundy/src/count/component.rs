@@ -16,7 +16,8 @@ use crate::error::Error;
 /// components, exactly or modulo any `M`.
 ///
 /// ```
-/// use grundy::{Component, Context, Counter, Error, Histogram, Outcome, Positions, Sum};
+/// use grundy::{Component, Context, Counter, Error, Outcome, Sum};
+/// use grundy::count::{Histogram, Positions};
 ///
 /// /// A heap of Nim with 0..8 tokens: the value of a heap is its size.
 /// struct SmallNim;
@@ -79,7 +80,7 @@ pub trait Component: Send + Sync {
     /// The work budget of this component's misère count (`misere_work`, in
     /// steps): its quotient's, which bounds the powers taken in the
     /// quotient's algebra as well. By default
-    /// [`crate::MisereLimits::DEFAULT_MAX_WORK`].
+    /// [`crate::misere::MisereLimits::DEFAULT_MAX_WORK`].
     fn misere_work(&self) -> u64 {
         DEFAULT_MISERE_WORK
     }

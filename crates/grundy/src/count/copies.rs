@@ -10,7 +10,8 @@ use crate::error::Error;
 /// ([`crate::DivisorNim`] is `Copies<DivisorPile>`, and so on).
 ///
 /// ```
-/// use grundy::{Copies, Counter, DivisorPile, Outcome};
+/// use grundy::{Counter, DivisorPile, Outcome};
+/// use grundy::count::Copies;
 ///
 /// let three = Copies::of(DivisorPile::new(10).unwrap(), 3);
 /// assert_eq!(three.count_exact(Outcome::Winning).unwrap(), 692u32.into());

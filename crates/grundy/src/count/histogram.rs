@@ -12,7 +12,7 @@ use crate::xor::{
 /// How the Grundy values of one component's positions are distributed.
 ///
 /// ```
-/// use grundy::Histogram;
+/// use grundy::count::Histogram;
 ///
 /// // Divisor Nim piles 1..=10: values v₂(n) are 0 five times, 1 three times, 2 and 3 once.
 /// let h = Histogram::dense(vec![5, 3, 1, 1]).unwrap();
@@ -53,7 +53,7 @@ pub enum Histogram {
 /// A number of positions, `base^exponent` (a board token has `n^dims` cells).
 ///
 /// ```
-/// use grundy::Positions;
+/// use grundy::count::Positions;
 ///
 /// let cells = Positions { base: 1000, exponent: 3 };
 /// assert_eq!(cells.to_string(), "1000000000");

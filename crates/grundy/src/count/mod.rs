@@ -14,31 +14,31 @@ mod copies;
 mod histogram;
 mod misere;
 mod misere_histogram;
-pub mod monoid;
+pub(crate) mod monoid;
 mod normal;
 mod order;
 mod play;
 mod presentation;
-pub mod series;
+pub(crate) mod series;
 mod valuations;
 
 mod sum;
 mod values;
 
-pub use crate::xor::MAX_TOTAL;
-pub use crate::xor::Spectrum;
+pub use crate::xor::{
+    DyadicHistogram, MAX_TOTAL, RunHistogram, Span, SpanHistogram, SparseHistogram, Spectrum,
+};
 pub use coefficients::Coefficients;
 pub use component::Component;
 pub use context::{Context, Observer};
 pub use copies::Copies;
 pub use histogram::{Histogram, Positions};
-pub use misere::count_parts_as;
 pub use misere_histogram::MisereHistogram;
 pub use monoid::BipartiteMonoid;
-pub use normal::count_parts;
 pub use order::Order;
 pub use play::Play;
 pub use presentation::Presentation;
+pub use series::Series;
 pub use sum::Sum;
 pub use values::Values;
 

@@ -91,7 +91,7 @@ pub const MAX_ORDER: usize = 1 << 14;
 /// identity and a distinguished subset `P` (a *bipartite monoid*).
 ///
 /// ```
-/// use grundy::BipartiteMonoid;
+/// use grundy::misere::BipartiteMonoid;
 ///
 /// // Misère Nim with heaps of at most 1 token: {1, a}, a² = 1, P = {a}.
 /// let q = BipartiteMonoid::new(2, vec![0, 1, 1, 0], 0, vec![false, true]).unwrap();

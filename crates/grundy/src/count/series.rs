@@ -68,7 +68,9 @@ use crate::error::{Budget, Error, Remedy};
 use crate::modular::{Montgomery, inverse_mod, mul_mod, pow_mod};
 use crate::number::binomial::range_product;
 use num_bigint::BigInt;
-use num_traits::{One, Zero};
+use num_traits::One;
+#[cfg(test)]
+use num_traits::Zero;
 use rayon::prelude::*;
 
 /// The most coefficient steps (values times copies times prime powers) a
@@ -210,7 +212,8 @@ fn exponent_u32(x: u64) -> Result<u32, Error> {
 
 /// The coefficient by the binomial convolution with big integers, from `e` and
 /// `o`: the slow reference for tests.
-pub fn coefficient_by_binomials(order: Order, e: u128, o: u128, k: u64) -> BigInt {
+#[cfg(test)]
+pub(crate) fn coefficient_by_binomials(order: Order, e: u128, o: u128, k: u64) -> BigInt {
     // C(n, j), n possibly beyond u64: the falling product over j!
     let choose = |n: u128, j: u64| -> BigInt {
         if n < j as u128 {

@@ -22,18 +22,7 @@ use crate::heap::misere::MisereLimits;
 use crate::number::prime_buckets::{self, prime_buckets};
 use crate::number::roots::isqrt;
 use crate::number::sieve::odd_spf_buckets;
-use crate::number::{prime_count_trial, smallest_prime_factor};
 use crate::xor::RunHistogram;
-
-/// The closed form for one pile, by trial division (a reference for small `n`).
-pub fn grundy(n: u64) -> u64 {
-    match n {
-        0 => 0,
-        1 => 1,
-        _ if n.is_multiple_of(2) => 0,
-        _ => prime_count_trial(smallest_prime_factor(n)),
-    }
-}
 
 /// One Coprime Nim pile of any size in `1..=n−1` (the seed's `N`; an empty
 /// range for `n <= 1`).
@@ -173,14 +162,9 @@ impl Method {
     }
 }
 
-/// Estimated bytes for the sublinear path at `N`: the prime counting (its
-/// tables, bins and segments, [`prime_buckets::memory_estimate`]), the head of
-/// the histogram (16 bytes a prime up to `√X`) and the terms of the transform.
-pub fn sublinear_memory(n: u64) -> f64 {
-    prime_buckets::memory_estimate(n.saturating_sub(1)) + beyond_prime_counting(n)
-}
-
-/// The bytes of [`sublinear_memory`] other than the prime counting's.
+/// Estimated bytes for the sublinear path at `N` beyond the prime counting's
+/// (its tables, bins and segments, `prime_buckets::memory_estimate`): the head
+/// of the histogram (16 bytes a prime up to `√X`) and the terms of the transform.
 fn beyond_prime_counting(n: u64) -> f64 {
     let xf = n.saturating_sub(1) as f64;
     let r = xf.sqrt();

@@ -18,11 +18,6 @@ pub fn histogram(n: u64) -> Vec<u128> {
     hist
 }
 
-/// The closed form for one pile: `g(n) = v₂(n)`.
-pub fn grundy(n: u64) -> u32 {
-    n.trailing_zeros()
-}
-
 /// One Divisor Nim pile of any size in `1..=n`.
 ///
 /// ```

@@ -32,7 +32,8 @@ enum Source {
 /// One heap of a heap game, of any size in `min..=n` (`1..=n` unless set).
 ///
 /// ```
-/// use grundy::{Component, Context, Heap, HeapGame, OctalCode};
+/// use grundy::{Component, Context, Heap, HeapGame};
+/// use grundy::heap::OctalCode;
 ///
 /// let kayles = HeapGame::Octal(OctalCode::parse("0.77").unwrap());
 /// let heap = Heap::new(kayles, 1_000_000_000_000_000_000).unwrap();
@@ -207,7 +208,8 @@ impl Component for Heap {
 /// Ordered `piles`-tuples of heaps of one heap game.
 ///
 /// ```
-/// use grundy::{Counter, HeapGame, Heaps, Modulus, OctalCode, Outcome};
+/// use grundy::{Counter, HeapGame, Heaps, Modulus, Outcome};
+/// use grundy::heap::OctalCode;
 ///
 /// // Three Kayles heaps of any size up to 10^18, losing positions mod 10^9+7.
 /// let kayles = HeapGame::Octal(OctalCode::parse("0.77").unwrap());

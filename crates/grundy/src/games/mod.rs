@@ -8,3 +8,6 @@ pub mod heaps;
 mod misere;
 pub mod prime_count;
 pub mod silver_dollar;
+
+#[cfg(test)]
+mod tests;

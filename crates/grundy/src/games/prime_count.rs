@@ -31,7 +31,8 @@ pub enum PrimeMethod {
 /// ([`Error::Interrupted`]).
 ///
 /// ```
-/// use grundy::{Context, PrimeMethod, prime_pi};
+/// use grundy::Context;
+/// use grundy::primes::{PrimeMethod, prime_pi};
 ///
 /// assert_eq!(prime_pi(10_000_000_000, PrimeMethod::Gourdon, &mut Context::default())?, 455_052_511);
 /// assert_eq!(prime_pi(10_000_000_000, PrimeMethod::Lmo, &mut Context::default())?, 455_052_511);

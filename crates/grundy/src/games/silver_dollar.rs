@@ -264,7 +264,8 @@ pub fn column_ways<R: Ring>(ring: &R, active: u64, passive: u64) -> Vec<R::Elem>
 /// The number of column choices whose weighted sum over bit positions is `total`:
 /// the carry digit-DP, least significant bit first, ending with carry 0. A level
 /// keeps the coefficients of parity `β` of `dp · ways`.
-pub fn count_with_ways<R: Ring>(ring: &R, total: u128, ways: &[R::Elem]) -> R::Elem {
+#[cfg(test)]
+pub(crate) fn count_with_ways<R: Ring>(ring: &R, total: u128, ways: &[R::Elem]) -> R::Elem {
     count_combined(ring, &[(total, ring.one())], ways)
 }
 
@@ -274,7 +275,8 @@ pub fn count_with_ways<R: Ring>(ring: &R, total: u128, ways: &[R::Elem]) -> R::E
 /// same levels from then on, so (the DP being linear) their vectors are added,
 /// weighted by their coefficients, and carried on as one. `N` and `N + 1`
 /// merge after the trailing ones of `N` and one more level.
-pub fn count_combined<R: Ring>(ring: &R, terms: &[(u128, R::Elem)], ways: &[R::Elem]) -> R::Elem {
+#[cfg(test)]
+pub(crate) fn count_combined<R: Ring>(ring: &R, terms: &[(u128, R::Elem)], ways: &[R::Elem]) -> R::Elem {
     let Ok(count) = count_combined_in::<R, Infallible>(ring, terms, ways, &mut || Ok(()));
     count
 }

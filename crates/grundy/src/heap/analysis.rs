@@ -8,7 +8,8 @@ use crate::error::Stop;
 /// What is known of a game's nim-sequence after a computation.
 ///
 /// ```
-/// use grundy::{HeapGame, Limits, Stop};
+/// use grundy::HeapGame;
+/// use grundy::heap::{Limits, Stop};
 ///
 /// let dawson = HeapGame::octal("0.07").unwrap();
 /// let a = dawson.analyze(0, Limits::default()).unwrap();

@@ -300,6 +300,7 @@ fn fundamental(a: ArithmeticPeriodic) -> ArithmeticPeriodic {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::heap::SubtractionSet;
 
     #[test]
     fn nim_is_certified_at_once() {
@@ -318,5 +319,32 @@ mod tests {
         assert_eq!((a.preperiod, a.period, a.saltus), (2, 1, 1));
         assert!(!a.certified);
         assert_eq!(a.value(41), 39);
+    }
+
+    /// The all-but certificate against the truth, for every excluded set within
+    /// `1..=7`: whatever a prefix certifies holds on 3000 values.
+    #[test]
+    fn no_prefix_certifies_a_false_arithmetic_period() {
+        let mut certified = 0;
+        for bits in 0u32..128 {
+            let t: Vec<u64> = (1..=7).filter(|k| bits >> (k - 1) & 1 == 1).collect();
+            let top = t.last().map_or(0, |&x| x as usize);
+            let truth = SubtractionSet::all_but(t.clone()).unwrap().as_code().unwrap().values_quadratic(3000);
+            for len in 2..=200 {
+                if let Some(a) = certified_all_but(&truth[..len], top) {
+                    certified += 1;
+                    for i in 0..truth.len() as u64 {
+                        assert_eq!(
+                            a.value(i),
+                            truth[i as usize] as u128,
+                            "all-but {t:?}: prefix of {len}, heap {i}"
+                        );
+                    }
+                    let (e, p, s) = (a.preperiod(), a.period(), a.saltus() as i64);
+                    assert!(e == 0 || truth[e - 1 + p] as i64 - truth[e - 1] as i64 != s, "{t:?}: preperiod");
+                }
+            }
+        }
+        assert!(certified > 1000);
     }
 }

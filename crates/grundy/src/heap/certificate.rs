@@ -82,7 +82,7 @@ impl OctalCode {
     /// `crate::heap::certificate`.
     ///
     /// ```
-    /// use grundy::OctalCode;
+    /// use grundy::heap::OctalCode;
     ///
     /// // Kayles: t1 = t2 = 2, so X = 2e + p + 1 and e + p + 1 agreements certify
     /// let kayles = OctalCode::parse("0.77").unwrap();

@@ -174,7 +174,8 @@ impl HeapGame {
     /// The subtraction game of an infinite family (squares, primes, …).
     ///
     /// ```
-    /// use grundy::{Family, HeapGame};
+    /// use grundy::HeapGame;
+    /// use grundy::heap::Family;
     ///
     /// assert_eq!(HeapGame::family(Family::Squares).describe(), "subtraction squares");
     /// ```
@@ -361,7 +362,8 @@ impl HeapGame {
     /// 32-bit values handed back at the end, whichever is larger.
     ///
     /// ```
-    /// use grundy::{Context, HeapGame, Lanes, Limits};
+    /// use grundy::{Context, HeapGame};
+    /// use grundy::heap::{Lanes, Limits};
     ///
     /// let kayles = HeapGame::octal("0.77").unwrap();
     /// let mut kept = Vec::new();

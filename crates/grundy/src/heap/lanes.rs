@@ -43,7 +43,7 @@ impl Lane for u32 {
 /// a plain `&[u32]`.
 ///
 /// ```
-/// use grundy::Lanes;
+/// use grundy::heap::Lanes;
 ///
 /// let wide = [0u32, 1, 2, 300];
 /// let lanes = Lanes::from(&wide[..]);

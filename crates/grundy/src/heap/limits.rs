@@ -23,7 +23,7 @@ use crate::error::Stop;
 /// for any number of threads.
 ///
 /// ```
-/// use grundy::Limits;
+/// use grundy::heap::Limits;
 ///
 /// let limits = Limits::new(1 << 22, 10_000_000_000).unwrap().with_threads(1);
 /// assert_eq!((limits.max_len(), limits.threads()), (1 << 22, 1));

@@ -7,40 +7,39 @@
 //! certified `(preperiod, period)` turns a histogram over `1..=N` or `0..N`
 //! into `O(preperiod + period)` work, whatever `N` is. Games whose moves remove
 //! any number of tokens (Nim `0.[3]`, `all-but` sets) may instead be
-//! arithmetic-periodic, `g(n + p) = g(n) + s` ([`arith`]); their histograms
-//! over huge ranges are structured ([`crate::xor::DyadicHistogram`]).
+//! arithmetic-periodic, `g(n + p) = g(n) + s` ([`ArithmeticPeriodic`]); their histograms
+//! over huge ranges are structured ([`crate::count::DyadicHistogram`]).
 
 mod analysis;
-pub mod arith;
+pub(crate) mod arith;
 pub(crate) mod bits;
-pub mod certificate;
+pub(crate) mod certificate;
 mod game;
 pub(crate) mod group;
 mod lanes;
 mod limits;
 mod mex;
-pub mod misere;
-pub mod octal;
+pub(crate) mod misere;
+pub(crate) mod octal;
 pub(crate) mod pair_scan;
-pub mod period;
+pub(crate) mod period;
 mod pipeline;
-pub mod rare;
-pub mod rules;
+pub(crate) mod rare;
+pub(crate) mod rules;
 mod search;
 mod sequencer;
 mod split_mex;
-pub mod subtraction;
+pub(crate) mod subtraction;
 
 pub use crate::error::Stop;
 pub use analysis::Analysis;
 pub use arith::ArithmeticPeriodic;
 pub use game::HeapGame;
 pub use lanes::Lanes;
-pub use limits::{DEFAULT_MAX_LEN, DEFAULT_MAX_WORK, Limits, MAX_LEN, MAX_LINEAR_WORK};
+pub use limits::Limits;
+pub(crate) use limits::{DEFAULT_MAX_WORK, MAX_LEN, MAX_LINEAR_WORK};
 pub use octal::{Digit, OctalCode};
-pub use period::{
-    Period, PeriodSummary, Periodic, find_period, find_period_by, histogram_of, histogram_range,
-};
+pub use period::{Period, PeriodSummary, Periodic, find_period, histogram_of, histogram_range};
 pub use rare::RareValues;
 pub use rules::HeapRules;
 pub use sequencer::{Keeper, RESUME_CHECK};

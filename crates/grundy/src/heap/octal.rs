@@ -39,7 +39,7 @@ pub struct Digit {
 /// A parsed code (octal or hexadecimal, with `!` and a repeating group).
 ///
 /// ```
-/// use grundy::OctalCode;
+/// use grundy::heap::OctalCode;
 ///
 /// let kayles = OctalCode::parse("0.77").unwrap();
 /// assert_eq!(kayles.values_quadratic(8), vec![0, 1, 2, 3, 1, 4, 3, 2]);
@@ -371,7 +371,7 @@ impl OctalCode {
     /// included (`0.[3]`, `0.[7]`, `0.[F]`, not `4.[3]` nor `0.[3]` less a digit).
     ///
     /// ```
-    /// use grundy::OctalCode;
+    /// use grundy::heap::OctalCode;
     ///
     /// assert!(OctalCode::parse("0.[F]").unwrap().counts_up());
     /// assert!(OctalCode::parse("0.7[B!]").unwrap().counts_up());

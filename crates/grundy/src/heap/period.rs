@@ -16,7 +16,8 @@ use crate::error::Error;
 /// computation reports of either is its [`PeriodSummary`].
 ///
 /// ```
-/// use grundy::{HeapGame, Limits};
+/// use grundy::HeapGame;
+/// use grundy::heap::Limits;
 ///
 /// let kayles = HeapGame::octal("0.77").unwrap().analyze(0, Limits::default()).unwrap();
 /// let p = kayles.period().unwrap();
@@ -129,7 +130,7 @@ pub struct PeriodSummary {
 /// It is a [`Period`] of saltus 0 whose values stay `u32`.
 ///
 /// ```
-/// use grundy::Periodic;
+/// use grundy::heap::Periodic;
 ///
 /// // 9, 9, then 0, 1, 2 repeating from index 2.
 /// let seq = Periodic::new(vec![9, 9, 0, 1, 2, 0, 1], 2, 3).unwrap();

@@ -35,7 +35,7 @@
 //! The values are kept once, in the narrowest lanes that hold them
 //! ([`super::lanes`]): the split scans read them there. The mex of one heap is
 //! [`super::split_mex`]; with more than one thread, heaps whose work is
-//! large enough are computed several at once ([`super::pipeline`]), with the
+//! large enough are computed several at once (`heap/pipeline.rs`), with the
 //! same values and the same work counted.
 
 use super::lanes::{Lane, LaneVec, Lanes, Owned};
@@ -124,14 +124,14 @@ impl<'a> RareValues<'a> {
 
     /// The same computation on up to `threads` threads (at least one): heaps
     /// whose work is large enough are computed several at once
-    /// ([`super::pipeline`]); the values and the work are the same.
+    /// (`heap/pipeline.rs`); the values and the work are the same.
     pub fn with_threads(mut self, threads: usize) -> Self {
         self.threads = threads.max(1);
         self
     }
 
     /// Tests: several heaps at once whenever there are two threads, from the
-    /// first heap on, however little work a heap costs ([`super::pipeline`]).
+    /// first heap on, however little work a heap costs (`heap/pipeline.rs`).
     #[cfg(test)]
     pub(crate) fn with_pipeline_forced(mut self) -> Self {
         self.pacer.forced = true;

@@ -91,7 +91,8 @@ pub fn lucy_sieve(
 
 /// `π(x)` by the same DP (the reference; [`super::prime_buckets::prime_pi`] is
 /// the fast one).
-pub fn prime_pi(x: u64) -> u64 {
+#[cfg(test)]
+pub(crate) fn prime_pi(x: u64) -> u64 {
     lucy_sieve(x, |_, _| {}, &mut |_, _| true).unwrap_or(0)
 }
 

@@ -66,8 +66,8 @@ pub(crate) fn check_prime_counting(
 
 /// `π(10^k)` for `k = 0, …, 18`: the published values (OEIS A006880) that the
 /// tests of the prime counting check.
-#[cfg(any(test, feature = "internals"))]
-pub const PRIME_COUNTS_OF_POWERS_OF_TEN: [u64; 19] = [
+#[cfg(test)]
+pub(crate) const PRIME_COUNTS_OF_POWERS_OF_TEN: [u64; 19] = [
     0,
     4,
     25,
@@ -100,7 +100,8 @@ pub(crate) fn near_prime_squares_and_cubes() -> Vec<u64> {
 }
 
 /// The smallest prime factor of `n >= 2`, by trial division (`O(√n)`).
-pub fn smallest_prime_factor(n: u64) -> u64 {
+#[cfg(test)]
+pub(crate) fn smallest_prime_factor(n: u64) -> u64 {
     let mut d = 2u64;
     while d.saturating_mul(d) <= n {
         if n.is_multiple_of(d) {
@@ -112,7 +113,8 @@ pub fn smallest_prime_factor(n: u64) -> u64 {
 }
 
 /// `π(x)`, the number of primes up to `x`, by trial division (a slow reference).
-pub fn prime_count_trial(x: u64) -> u64 {
+#[cfg(test)]
+pub(crate) fn prime_count_trial(x: u64) -> u64 {
     (2..=x).filter(|&q| smallest_prime_factor(q) == q).count() as u64
 }
 

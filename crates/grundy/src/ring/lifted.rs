@@ -129,7 +129,7 @@ impl Ring for Lifted {
     }
     /// The residue modulo `q·2^w` (modulo `q` alone when the 2-adic part is
     /// not kept), for tests and debugging.
-    /// Each residue raised to its own reduced exponent ([`PowerCycle`]): the
+    /// Each residue raised to its own reduced exponent (`PowerCycle`, Carmichael's `λ`): the
     /// power sums of a count take all their terms to one huge `K` (`10^18`, say),
     /// while modulo `q` an exponent below `2·λ(q) + 64` does (31 bits instead of
     /// 60 for `q = 10^9 + 7`).
@@ -138,7 +138,7 @@ impl Ring for Lifted {
     }
 
     /// `Σ mᵢ·vᵢ^k` with the residues modulo `q` raised four at a time
-    /// ([`Montgomery::pow_many`]), in parallel over blocks of terms.
+    /// (Montgomery form), in parallel over blocks of terms.
     fn power_sum(&self, terms: &[(i128, u128)], k: u128) -> (u64, u128) {
         let mg = &self.odd;
         let k_odd = self.odd_cycle.exponent(k);

@@ -176,7 +176,7 @@ pub type Multiplier<'a, E> = Box<dyn Fn(&[E]) -> Vec<E> + Send + Sync + 'a>;
 pub type ParityMultiplier<'a, E> = Box<dyn Fn(&[E], usize, usize) -> Vec<E> + Send + Sync + 'a>;
 
 /// The schoolbook product of two polynomials in any ring.
-pub fn schoolbook<R: Ring>(ring: &R, a: &[R::Elem], b: &[R::Elem]) -> Vec<R::Elem> {
+fn schoolbook<R: Ring>(ring: &R, a: &[R::Elem], b: &[R::Elem]) -> Vec<R::Elem> {
     if a.is_empty() || b.is_empty() {
         return Vec::new();
     }
@@ -243,31 +243,6 @@ impl Arithmetic {
         match self {
             Arithmetic::Exact => None,
             Arithmetic::Modulo(m) => Some(m.get()),
-        }
-    }
-}
-
-/// A computation generic over the ring (a closure cannot be generic, a trait can).
-pub trait RingFn {
-    /// The answer in ring `r`.
-    fn call<R: Counting>(&self, r: &R) -> Result<R::Elem, Error>;
-}
-
-/// Runs `f` with the ring that `arith` names and returns its answer as a
-/// nonnegative integer. This is the single place where the choice of arithmetic
-/// is turned into a concrete type.
-pub fn with_ring<F: RingFn>(arith: Arithmetic, f: F) -> Result<BigUint, Error> {
-    match arith {
-        Arithmetic::Exact => {
-            let v = f.call(&Exact)?;
-            if v.sign() == num_bigint::Sign::Minus {
-                return Err(Error::Internal(format!("an exact count came out negative: {v}")));
-            }
-            Ok(Exact.to_biguint(&v))
-        }
-        Arithmetic::Modulo(m) => {
-            let r = Modular::new(m);
-            f.call(&r).map(|v| r.to_biguint(&v))
         }
     }
 }

@@ -94,7 +94,7 @@ impl Ring for Modular {
         Some(self.m)
     }
 
-    /// By prime powers and CRT ([`BinomialMod`]), `O(k)` per prime power.
+    /// By prime powers and CRT (`BinomialMod`: Lucas and Granville), `O(k)` per prime power.
     fn binomial(&self, n: u64, k: u64) -> u64 {
         self.binomials.get_or_init(|| BinomialMod::new(self.m)).binomial(n, k)
     }
@@ -103,7 +103,7 @@ impl Ring for Modular {
         self.binomials.get_or_init(|| BinomialMod::new(self.m)).row(n)
     }
 
-    /// NTT products over five primes with CRT ([`PolyMultiplier`]) once both
+    /// NTT products over five primes with CRT (`PolyMultiplier`) once both
     /// factors are long enough, schoolbook below.
     fn multiplier<'a>(&'a self, fixed: &[u64], other_len: usize) -> Multiplier<'a, u64> {
         if fixed.len().min(other_len) < NTT_THRESHOLD {
@@ -114,7 +114,7 @@ impl Ring for Modular {
         Box::new(move |a: &[u64]| ntt.multiply(a))
     }
 
-    /// [`PolyMultiplier::multiply_parity`] (half the inverse transform and
+    /// `PolyMultiplier::multiply_parity` (half the inverse transform and
     /// half the CRT work) once both factors are long enough.
     fn parity_multiplier<'a>(&'a self, fixed: &[u64], other_len: usize) -> ParityMultiplier<'a, u64> {
         if fixed.len().min(other_len) < NTT_THRESHOLD {

@@ -43,7 +43,7 @@ pub const MAX_PIECES: usize = 24;
 /// documentation), nonnegative everywhere.
 ///
 /// ```
-/// use grundy::xor::DyadicHistogram;
+/// use grundy::count::DyadicHistogram;
 ///
 /// // One position of each value in 3..=9: the block [3, 10) with σ = 0.
 /// let h = DyadicHistogram::from_blocks(0, vec![(vec![1], 3, 10)]).unwrap();
@@ -63,7 +63,7 @@ pub struct DyadicHistogram {
 impl DyadicHistogram {
     /// The histogram `Σ f ⊗ [a, b)` over the blocks `(f, a, b)`: `f` (at most
     /// `2^σ` counts) at every value `v` with `a <= ⌊v / 2^σ⌋ < b`. Refused when
-    /// `σ + H` exceeds [`MAX_BITS`] or the total exceeds `2^126`.
+    /// `σ + H` exceeds 64 bits or the total exceeds `2^126`.
     pub fn from_blocks(low: u32, blocks: Vec<(Vec<u128>, u128, u128)>) -> Result<Self, Error> {
         if low > 24 {
             return Err(Error::invalid("low", "must be at most 24"));

@@ -13,7 +13,7 @@
 //! Only index 0 is needed, so the inverse transform collapses to that sum. The
 //! transform of a histogram of nonnegative counts is bounded by `Σ h` in absolute
 //! value, so it is computed exactly in `i128`; the division by `2^b` is delegated to
-//! the ring ([`Ring::power_sum_shifted`]), which makes it correct for even moduli.
+//! the ring ([`crate::ring::Ring::power_sum_shifted`]), which makes it correct for even moduli.
 //! Cost: `O(b·2^b)` for the transform plus one `K`-th power per distinct nonzero
 //! transform value.
 //!
@@ -33,12 +33,13 @@ pub use span::{Span, SpanHistogram};
 pub use sparse::SparseHistogram;
 pub(crate) use sparse::merged;
 pub use spectrum::Spectrum;
-pub use walsh_hadamard::{PROGRESS_STEP, walsh_hadamard, walsh_hadamard_observed, walsh_hadamard_reference};
+pub use walsh_hadamard::{walsh_hadamard, walsh_hadamard_observed};
 
 /// The largest total count a histogram may have: transform values are computed
 /// exactly in `i128`, and `|Ŵ(s)| <= Σ h`.
 pub const MAX_TOTAL: u128 = 1 << 126;
 
+#[cfg(test)]
 use crate::ring::{Counting, Ring};
 
 /// The number of bits `b` such that every index of `hist` is below `2^b`.
@@ -50,7 +51,8 @@ pub fn value_bits(len: usize) -> u32 {
 /// zeros when `k > 0` (they contribute `0^k = 0`). Returns the terms and `b`.
 /// Counts must add up to at most `2^126` (see [`MAX_TOTAL`]);
 /// larger ones are clamped.
-pub fn transform_terms(hist: &[u128], k: u128) -> (Vec<(i128, u128)>, u32) {
+#[cfg(test)]
+pub(crate) fn transform_terms(hist: &[u128], k: u128) -> (Vec<(i128, u128)>, u32) {
     let b = value_bits(hist.len());
     let mut v: Vec<i128> = hist.iter().map(|&c| c.min(MAX_TOTAL) as i128).collect();
     v.resize(1usize << b, 0);
@@ -72,7 +74,8 @@ pub fn transform_terms(hist: &[u128], k: u128) -> (Vec<(i128, u128)>, u32) {
 /// `h^{*K}[0]`: the number of ordered K-tuples of components whose Grundy values
 /// XOR to 0, by the Walsh–Hadamard transform (a direct path for tests; counts go
 /// through [`crate::Sum`]).
-pub fn zero_xor_count<R: Counting>(ring: &R, hist: &[u128], k: u128) -> R::Elem {
+#[cfg(test)]
+pub(crate) fn zero_xor_count<R: Counting>(ring: &R, hist: &[u128], k: u128) -> R::Elem {
     let (terms, b) = transform_terms(hist, k);
     ring.power_sum_shifted(&terms, k, b)
 }
@@ -87,7 +90,8 @@ pub(crate) fn expanded(class: &[(i128, u128)]) -> Vec<i128> {
 }
 
 /// Direct XOR convolution of two vectors of equal power-of-two length.
-pub fn xor_convolve<R: Ring>(ring: &R, a: &[R::Elem], b: &[R::Elem]) -> Vec<R::Elem> {
+#[cfg(test)]
+pub(crate) fn xor_convolve<R: Ring>(ring: &R, a: &[R::Elem], b: &[R::Elem]) -> Vec<R::Elem> {
     let mut out = vec![ring.zero(); a.len()];
     for (i, x) in a.iter().enumerate() {
         for (j, y) in b.iter().enumerate() {
@@ -99,7 +103,8 @@ pub fn xor_convolve<R: Ring>(ring: &R, a: &[R::Elem], b: &[R::Elem]) -> Vec<R::E
 
 /// The whole distribution `h^{*K}` by repeated squaring of the XOR convolution:
 /// the slow reference for [`zero_xor_count`], exact in every ring.
-pub fn xor_power_by_squaring<R: Ring>(ring: &R, hist: &[u128], mut k: u128) -> Vec<R::Elem> {
+#[cfg(test)]
+pub(crate) fn xor_power_by_squaring<R: Ring>(ring: &R, hist: &[u128], mut k: u128) -> Vec<R::Elem> {
     let len = 1usize << value_bits(hist.len());
     let mut base: Vec<R::Elem> = hist.iter().map(|&c| ring.of_u128(c)).collect();
     base.resize(len, ring.zero());

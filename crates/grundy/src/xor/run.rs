@@ -35,7 +35,7 @@ use rayon::prelude::*;
 /// (no run when `run_start > run_end`), with `head.len() <= run_start`.
 ///
 /// ```
-/// use grundy::xor::RunHistogram;
+/// use grundy::count::RunHistogram;
 ///
 /// let h = RunHistogram::new(vec![4, 1], 3, 6).unwrap();
 /// assert_eq!(h.dense(), vec![4, 1, 0, 1, 1, 1, 1]);

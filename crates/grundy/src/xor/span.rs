@@ -39,7 +39,7 @@
 /// documentation).
 ///
 /// ```
-/// use grundy::xor::Span;
+/// use grundy::count::Span;
 ///
 /// let span = Span::of([1 << 40, (1 << 40) | 6, 2]);
 /// assert_eq!(span.rank(), 3);
@@ -158,7 +158,7 @@ impl Span {
 /// value `v` (see the module documentation).
 ///
 /// ```
-/// use grundy::xor::SpanHistogram;
+/// use grundy::count::SpanHistogram;
 ///
 /// let h = SpanHistogram::new(&[(0, 2), (1 << 50, 1), ((1 << 50) | 1, 3)]);
 /// assert_eq!(h.span().rank(), 2);

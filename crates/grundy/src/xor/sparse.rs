@@ -40,7 +40,7 @@ use std::collections::BTreeMap;
 /// ([`SparseHistogram::to_span_histogram`]).
 ///
 /// ```
-/// use grundy::xor::SparseHistogram;
+/// use grundy::count::SparseHistogram;
 ///
 /// // thirty independent values of count 1: a span of rank 30, 31 transform values
 /// let h = SparseHistogram::new((0..30).map(|j| (1u64 << j, 1)).collect());

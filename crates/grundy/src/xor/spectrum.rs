@@ -12,7 +12,8 @@
 /// The transform values of one histogram, grouped into classes by `s mod 2^low`.
 ///
 /// ```
-/// use grundy::{Budget, Histogram};
+/// use grundy::Budget;
+/// use grundy::count::Histogram;
 ///
 /// // h = [3, 1]: Ŵ(0) = 4, Ŵ(1) = 2.
 /// let s = Histogram::dense(vec![3, 1]).unwrap().spectrum(0, &Budget::default()).unwrap();

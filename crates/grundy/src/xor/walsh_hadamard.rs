@@ -131,7 +131,8 @@ fn high_levels<'a>(group: &'a mut [i128], levels: u32, cols: Range<usize>, task:
 
 /// The textbook transform, one level at a time over the whole vector on one
 /// thread: the reference of the tests and the benchmarks.
-pub fn walsh_hadamard_reference(v: &mut [i128]) {
+#[cfg(test)]
+pub(crate) fn walsh_hadamard_reference(v: &mut [i128]) {
     levels_in_block(v, 1);
 }
 

@@ -115,7 +115,7 @@ impl Genus {
 /// size; sizes outside `1..=len()` give `None`.
 ///
 /// ```
-/// use grundy::GenusTable;
+/// use grundy::misere::GenusTable;
 ///
 /// // misère Nim heaps 1, 2, 3: 1^031, 2^20, 3^31
 /// let nim = |n: u64| Ok((0..n).map(|k| if k == 0 { vec![] } else { vec![k] }).collect());

@@ -35,7 +35,7 @@ mod reduce;
 mod stuck;
 
 pub use genus::GenusTable;
-pub use options::{code_options, heap_options};
+pub use options::heap_options;
 
 use crate::count::{BipartiteMonoid, Context, Presentation};
 use crate::error::{Error, Remedy};
@@ -49,12 +49,12 @@ use std::sync::Arc;
 /// elements of a quotient. Its memory is bounded by the context's
 /// [`crate::Budget::max_memory`].
 ///
-/// [`MisereLimits::new`] refuses invalid values (as [`crate::Limits::new`]
+/// [`MisereLimits::new`] refuses invalid values (as [`crate::heap::Limits::new`]
 /// does); the `with_*` setters take any value, and a computation refuses
 /// limits that are not valid before it starts.
 ///
 /// ```
-/// use grundy::heap::misere::MisereLimits;
+/// use grundy::misere::MisereLimits;
 ///
 /// let limits = MisereLimits::default().with_max_len(40);
 /// assert_eq!(limits.max_len(), 40);
@@ -96,6 +96,9 @@ impl MisereLimits {
     /// The default work budget of an exploration (`sequence --play misere`) of
     /// 100 heaps or more: 10^8 steps.
     pub const DEFAULT_EXPLORE_WORK: u64 = DEFAULT_MISERE_EXPLORE_WORK;
+    /// The largest order [`MisereLimits::with_max_order`] accepts, `2^14`:
+    /// the largest monoid counted (its table has `q²` entries).
+    pub const MAX_ORDER: usize = crate::count::monoid::MAX_ORDER;
 
     /// Heaps up to `max_len` (at least 1) and `max_work` steps (at least 1),
     /// the default order; refused otherwise.
@@ -114,7 +117,7 @@ impl MisereLimits {
     /// [`MisereLimits::DEFAULT_EXPLORE_WORK`] (10^8, from `len` 100 on).
     ///
     /// ```
-    /// use grundy::heap::misere::MisereLimits;
+    /// use grundy::misere::MisereLimits;
     ///
     /// assert_eq!(MisereLimits::explore_work(20), MisereLimits::DEFAULT_MAX_WORK);
     /// assert_eq!(MisereLimits::explore_work(50), 25_000_000);
@@ -175,7 +178,7 @@ impl MisereLimits {
 ///
 /// ```
 /// use grundy::HeapGame;
-/// use grundy::heap::misere::{MisereLimits, MisereQuotient};
+/// use grundy::misere::{MisereLimits, MisereQuotient};
 ///
 /// // 0.75: |Q| = 8, |P| = 2, Φ periodic with period 2 (notes §6.1).
 /// let game = HeapGame::parse(None, Some("0.75"))?;

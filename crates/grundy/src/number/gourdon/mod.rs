@@ -138,11 +138,14 @@ use crate::number::prime_buckets::pi_table::PiTable;
 use crate::number::roots::{icbrt, isqrt};
 use factor_table::FactorTable;
 pub(crate) use params::Params;
-pub use params::{bucket_memory_estimate, check, memory_estimate, work_estimate};
+#[cfg(test)]
+pub(crate) use params::memory_estimate;
+pub use params::{bucket_memory_estimate, check};
 use sink::{Bins, Filing, Sink, Total};
 
 /// `π(x)` by Gourdon's method.
-pub fn prime_pi(x: u64) -> u64 {
+#[cfg(test)]
+pub(crate) fn prime_pi(x: u64) -> u64 {
     prime_pi_with_progress(x, &mut |_, _| true).unwrap_or(0)
 }
 

@@ -129,7 +129,9 @@ use hard::{HardRange, hard_leaves, hard_ranges, hard_segment_limits, hard_units}
 use ordinary::ordinary_and_first_leaves;
 use p2::{P2Plan, p2_units};
 pub(crate) use params::Params;
-pub use params::{check, check_lmo, lmo_memory_estimate, memory_estimate, work_estimate};
+#[cfg(test)]
+pub(crate) use params::memory_estimate;
+pub use params::{check, check_lmo};
 use phi_tiny::{PhiTiny, TINY_PRIMES};
 use pi_table::PiTable;
 
@@ -143,14 +145,16 @@ pub fn prime_buckets(x: u64, progress: &mut dyn FnMut(u64, u64) -> bool) -> Opti
 
 /// Buckets and `π(x)` by this module's method with the default tuning (the
 /// reference of [`prime_buckets`]).
-pub fn lmo_buckets(x: u64, progress: &mut dyn FnMut(u64, u64) -> bool) -> Option<PrimeBuckets> {
+#[cfg(test)]
+pub(crate) fn lmo_buckets(x: u64, progress: &mut dyn FnMut(u64, u64) -> bool) -> Option<PrimeBuckets> {
     prime_buckets_with(x, Params::for_x(x), progress)
 }
 
 /// The same interface as [`super::lucy::lucy_sieve`]: `on_prime(p, composites)`
 /// for every prime `p <= √x` in increasing order (`composites` = bucket − 1),
 /// returning `π(x)`, or `None` when `progress` said stop.
-pub fn smallest_factor_counts(
+#[cfg(test)]
+pub(crate) fn smallest_factor_counts(
     x: u64,
     mut on_prime: impl FnMut(u64, u64),
     progress: &mut dyn FnMut(u64, u64) -> bool,
@@ -163,7 +167,8 @@ pub fn smallest_factor_counts(
 }
 
 /// `π(x)` by this method.
-pub fn prime_pi(x: u64) -> u64 {
+#[cfg(test)]
+pub(crate) fn prime_pi(x: u64) -> u64 {
     prime_pi_with_progress(x, &mut |_, _| true).unwrap_or(0)
 }
 
@@ -249,6 +254,7 @@ fn round_up_128(n: u64) -> u64 {
 }
 
 /// [`prime_buckets`] with explicit parameters.
+#[cfg(test)]
 pub(crate) fn prime_buckets_with(
     x: u64,
     params: Params,

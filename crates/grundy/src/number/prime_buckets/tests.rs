@@ -2,6 +2,7 @@
 //! ([`crate::number::lucy`]) for every tuning, at the boundaries of the terms.
 
 use super::*;
+use crate::number::PRIME_COUNTS_OF_POWERS_OF_TEN;
 use crate::number::lucy::{lucy_sieve, prime_pi as lucy_prime_pi};
 use proptest::prelude::*;
 
@@ -171,5 +172,17 @@ proptest! {
         let params = Params { y, segment: segment % (1 << 22), p2_segment: p2 % (1 << 22) };
         let want = prime_buckets(x, &mut |_, _| true);
         prop_assert_eq!(prime_buckets_with(x, params, &mut |_, _| true), want);
+    }
+}
+
+#[test]
+fn prime_counts_match_published_values() {
+    // π(10^k), OEIS A006880, to 10^13: this method's, and Lucy's to 10^10
+    for (k, &pi) in PRIME_COUNTS_OF_POWERS_OF_TEN[..14].iter().enumerate().skip(1) {
+        let x = 10u64.pow(k as u32);
+        assert_eq!(prime_pi(x), pi, "pi({x})");
+        if k <= 10 {
+            assert_eq!(lucy_prime_pi(x), pi, "Lucy pi({x})");
+        }
     }
 }

@@ -1,0 +1,32 @@
+//! Misère play: the misère quotient of a heap game and its algebra.
+//!
+//! Under misère play the player who makes the last move loses, and the
+//! Sprague–Grundy theory no longer applies to sums. Plambeck and Siegel's
+//! *misère quotient* takes its place: for a set `A` of games closed under
+//! sums and options (the sums of heaps of one game, sizes up to a bound), two
+//! sums `G` and `H` are indistinguishable when `G + X` and `H + X` have the
+//! same misère outcome for every `X` in `A`. The classes form a finite
+//! commutative monoid `Q` (a sum's class is the product of its parts'
+//! classes) with a *P-portion* `P ⊆ Q`: the classes of the losing sums. Such a
+//! pair `(Q, P)` is a *bipartite monoid* ([`BipartiteMonoid`]).
+//!
+//! * [`MisereQuotient`] learns the quotient of heaps `1..=n` of a
+//!   [`HeapGame`](crate::HeapGame), verifies it, and certifies its
+//!   periodicity (then it is the quotient of every heap) within
+//!   [`MisereLimits`];
+//! * [`Presentation`] writes a quotient by generators (one per heap class)
+//!   and relations;
+//! * [`GenusTable`] holds each heap's genus `g^{γ₀γ₁γ₂…}`: its normal value
+//!   `g`, its misère value `γ₀` and the misère values of its sums with
+//!   copies of a heap of size 2;
+//! * [`MisereHistogram`] is what a [`Component`](crate::Component) tells a
+//!   misère count: how many of its positions fall in each class of the
+//!   quotient (or the tame rule's data, for components that play like misère
+//!   Nim), returned by [`Component::misere_histogram`](crate::Component::misere_histogram).
+//!
+//! A count in misère play ([`Play::Misere`](crate::Play::Misere)) multiplies
+//! the components' histograms in the monoid algebra `Z[Q]` (or `(Z/MZ)[Q]`)
+//! and sums the result over the P-portion.
+
+pub use crate::count::{BipartiteMonoid, MisereHistogram, Presentation};
+pub use crate::heap::misere::{GenusTable, MisereLimits, MisereQuotient, heap_options};
