@@ -198,9 +198,7 @@ impl<'a> Learner<'a> {
     /// The bytes the learner holds: the memo, the table and the helper.
     fn held(&self) -> u64 {
         let helper = self.helper.as_ref().map_or(0, |(a, _)| a.bytes());
-        self.memo.bytes()
-            + self.table_bytes(self.s.len(), self.t.len())
-            + helper
+        self.memo.bytes() + self.table_bytes(self.s.len(), self.t.len()) + helper
     }
 
     /// The bytes of a table of `states` states and `tests` tests: a row of

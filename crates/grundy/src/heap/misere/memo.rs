@@ -31,7 +31,9 @@ fn pack(v: &[u16]) -> Result<u128, &[u16]> {
     if v.len() > 32 {
         return Err(v);
     }
-    v.iter().enumerate().try_fold(0u128, |key, (i, &c)| if c < 16 { Ok(key | u128::from(c) << (4 * i)) } else { Err(v) })
+    v.iter()
+        .enumerate()
+        .try_fold(0u128, |key, (i, &c)| if c < 16 { Ok(key | u128::from(c) << (4 * i)) } else { Err(v) })
 }
 
 /// Outcomes of sums, packed where they fit (see the module docs).
