@@ -24,10 +24,18 @@ cores or on a Dask cluster (module ``grundy.census``).
 """
 
 from ._grundy import (
+    Board,
+    Copies,
+    CoprimePile,
+    DivisorPile,
+    Game,
     HeapGame,
+    Heaps,
     NotCertifiedError,
     Sequence,
+    Sum,
     TooLargeError,
+    Values,
     __version__,
     board,
     coprime_nim,
@@ -41,10 +49,18 @@ from ._grundy import (
 from .census import canonical_code, census, census_codes, census_iter
 
 __all__ = [
+    "Board",
+    "Copies",
+    "CoprimePile",
+    "DivisorPile",
+    "Game",
     "HeapGame",
+    "Heaps",
     "NotCertifiedError",
     "Sequence",
+    "Sum",
     "TooLargeError",
+    "Values",
     "__version__",
     "board",
     "canonical_code",
