@@ -3,7 +3,7 @@
 
 use crate::args::{Request, heap_game, limits, subtraction_set, u64_arg, u64_or, u128_arg, usize_arg};
 use crate::errors::{lib, type_name};
-use crate::run::{Pending, detached};
+use crate::run::{Pending, Progress, detached};
 use grundy::{
     Board, BoardRules, BoardToken, CoprimeNim, DivisorNim, Heaps, Method, MisereLimits, PrimeMethod,
     SilverDollar, SubtractionSet, Sum, Values,
@@ -171,14 +171,16 @@ pub fn silver_dollar<'py>(
 /// ``misere_work`` steps (about a second by default; ``board``,
 /// ``divisor_nim`` and ``coprime_nim`` take ``misere_work`` too): a count
 /// that needs more is refused, naming the heaps reached.
+/// ``progress=True`` shows a bar on stderr (tqdm if installed), or give a
+/// callable ``progress(done, total)``.
 /// Exact when ``modulus`` is None, otherwise modulo ``modulus`` (1 to 2^64 − 1).
 ///
 /// >>> grundy.heaps(3, 2, game="0.77")
 /// 3
 #[pyfunction]
-#[pyo3(signature = (n, piles, game=None, moves=None, min=None, modulus=None, count="losing", order="ordered", *, max_len=None, max_work=None, play="normal", misere_len=None, misere_work=None, threads=None))]
+#[pyo3(signature = (n, piles, game=None, moves=None, min=None, modulus=None, count="losing", order="ordered", *, max_len=None, max_work=None, play="normal", misere_len=None, misere_work=None, threads=None, progress=None))]
 #[pyo3(
-    text_signature = "(n, piles, game=None, moves=None, min=1, modulus=None, count='losing', order='ordered', *, max_len=1048576, max_work=400000000, play='normal', misere_len=200, misere_work=10000000, threads=None)"
+    text_signature = "(n, piles, game=None, moves=None, min=1, modulus=None, count='losing', order='ordered', *, max_len=1048576, max_work=400000000, play='normal', misere_len=200, misere_work=10000000, threads=None, progress=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn heaps<'py>(
@@ -197,6 +199,7 @@ pub fn heaps<'py>(
     misere_len: Option<&Bound<'py, PyAny>>,
     misere_work: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
+    progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let request = Request::new(modulus, count, order)?.with_play(play)?;
     let misere = misere_limits(misere_work)?.with_max_len(usize_arg(
@@ -209,7 +212,8 @@ pub fn heaps<'py>(
     let heaps = lib(Heaps::with_range(game, min, n, piles))?
         .with_limits(limits(max_len, max_work, threads)?)
         .with_misere_limits(misere);
-    request.count(py, &heaps.with_order(request.order()).with_play(request.play()))
+    let progress = Progress::new(py, progress, "grundy.heaps")?;
+    request.count_showing(py, &heaps.with_order(request.order()).with_play(request.play()), &progress)
 }
 
 /// Counts the ``piles``-tuples (ordered; multisets or sets with ``order``) of components whose positions have the

@@ -58,3 +58,19 @@ class Bar:
             sys.stderr.write("\n")
             sys.stderr.flush()
             self._width = 0
+
+
+def reporter(progress, label):
+    """The ``progress`` argument of a Python-level call as ``(report, close)``:
+    ``report(done, total)`` and ``close()``, both doing nothing for ``None``
+    or ``False``; ``True`` is a :class:`Bar`, a callable is called as it is."""
+    if progress is None or progress is False:
+        return (lambda done, total: None), (lambda: None)
+    if progress is True:
+        bar = Bar(label)
+        return (lambda done, total: bar(done, total, "games")), bar.close
+    if not callable(progress):
+        raise TypeError(
+            f"`progress` must be True, False, None or a callable progress(done, total), not {type(progress).__name__}"
+        )
+    return progress, (lambda: None)
