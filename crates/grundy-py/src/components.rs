@@ -80,7 +80,7 @@ macro_rules! ready_component {
 
 /// One heap of a heap game, of any size in ``min..=n``: exactly one of
 /// ``game`` (an octal code such as ``"0.77"``, or a :class:`grundy.HeapGame`)
-/// and ``moves`` (a subtraction set). The limits are those of
+/// and ``moves`` (a subtraction set; ``game`` None then). The limits are those of
 /// :func:`grundy.heaps`, whose ``piles`` heaps are ``Heaps(…).copies(piles)``.
 ///
 /// >>> grundy.Sum([grundy.Heaps("0.77", 3).copies(2)]).count()
@@ -99,15 +99,15 @@ pub struct Heaps {
 #[pymethods]
 impl Heaps {
     #[new]
-    #[pyo3(signature = (game=None, n=None, min=None, *, moves=None, max_len=None, max_work=None, misere_len=None, misere_work=None, threads=None))]
+    #[pyo3(signature = (game, n, min=None, *, moves=None, max_len=None, max_work=None, misere_len=None, misere_work=None, threads=None))]
     #[pyo3(
-        text_signature = "(game=None, n=None, min=1, *, moves=None, max_len=1048576, max_work=400000000, misere_len=200, misere_work=10000000, threads=None)"
+        text_signature = "(game, n, min=1, *, moves=None, max_len=1048576, max_work=400000000, misere_len=200, misere_work=10000000, threads=None)"
     )]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         game: Option<&Bound<'_, PyAny>>,
-        n: Option<&Bound<'_, PyAny>>,
+        n: &Bound<'_, PyAny>,
         min: Option<&Bound<'_, PyAny>>,
         moves: Option<&Bound<'_, PyAny>>,
         max_len: Option<&Bound<'_, PyAny>>,
@@ -116,9 +116,6 @@ impl Heaps {
         misere_work: Option<&Bound<'_, PyAny>>,
         threads: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let Some(n) = n.filter(|n| !n.is_none()) else {
-            return Err(PyTypeError::new_err("grundy.Heaps needs `n`, the largest heap"));
-        };
         let misere = misere_limits(misere_work)?.with_max_len(usize_arg(
             misere_len,
             "misere_len",

@@ -100,7 +100,7 @@ def test_components_refuse_bad_arguments():
         grundy.Sum([3])
     with pytest.raises(TypeError, match="list of components"):
         grundy.Sum(3)
-    with pytest.raises(TypeError, match="needs `n`"):
+    with pytest.raises(TypeError, match="'n'"):
         grundy.Heaps("0.77")
     with pytest.raises(ValueError):
         grundy.Heaps("0.77", 5, moves=[1])
