@@ -14,6 +14,7 @@ use crate::args::usize_arg;
 use crate::components::Copies;
 use crate::errors::{TooLargeError, type_name};
 use crate::graph::{Graph, Solved};
+use crate::rules::named_options;
 use crate::run::{Pending, Progress, detached_with};
 use grundy::{Budget, Values};
 use pyo3::exceptions::{PyKeyError, PyTypeError, PyValueError};
@@ -113,23 +114,11 @@ impl Game {
         name: Option<String>,
         progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        if !options.is_callable() {
-            return Err(PyTypeError::new_err(format!(
-                "`options` must be callable (options(position) returns the positions one move reaches), not {}",
-                type_name(options)
-            )));
-        }
+        let name = named_options(options, name, "options(position) returns the positions one move reaches")?;
         let max_positions = usize_arg(max_positions, "max_positions", DEFAULT_MAX_POSITIONS)?;
         if max_positions > MOST_POSITIONS {
             return Err(PyValueError::new_err(format!("`max_positions` must be at most {MOST_POSITIONS}")));
         }
-        let name = match name {
-            Some(name) => name,
-            None => match options.getattr("__name__") {
-                Ok(n) => n.str()?.to_string(),
-                Err(_) => options.repr()?.to_string(),
-            },
-        };
         let progress = Progress::new(py, progress, &format!("grundy.Game({name})"))?;
         let mut search = Search::new(py, options, sum_of_parts, max_positions);
         let result = search.run(positions, &progress).and_then(|roots| {

@@ -244,6 +244,7 @@ fn html_escape(text: &str) -> String {
 #[pyo3(
     text_signature = "(length, game=None, moves=None, *, max_len=1048576, max_work=400000000, threads=None, progress=None)"
 )]
+#[allow(clippy::too_many_arguments)]
 pub fn sequence(
     py: Python<'_>,
     length: &Bound<'_, PyAny>,
