@@ -8,6 +8,7 @@
 //! of games alone is played out ([`crate::misere_search`]).
 
 use crate::args::{Request, heap_game, limits, subtraction_set, to_int, u64_arg, u64_or, usize_arg};
+use crate::copies::Copies;
 use crate::errors::{TooLargeError, lib, type_name};
 use crate::game::Game;
 use crate::games::{coprime_method, misere_limits, values_arg};
@@ -21,39 +22,6 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use std::sync::Arc;
-
-/// ``copies`` copies of one component, for :class:`grundy.Sum` (made by
-/// ``component.copies(k)``).
-#[pyclass(frozen, module = "grundy", name = "Copies")]
-pub struct Copies {
-    component: Py<PyAny>,
-    copies: u64,
-}
-
-impl Copies {
-    pub fn new(component: &Bound<'_, PyAny>, copies: &Bound<'_, PyAny>) -> PyResult<Self> {
-        Ok(Copies { component: component.clone().unbind(), copies: u64_arg(copies, "copies")? })
-    }
-}
-
-#[pymethods]
-impl Copies {
-    /// The component.
-    #[getter]
-    fn component(&self, py: Python<'_>) -> Py<PyAny> {
-        self.component.clone_ref(py)
-    }
-
-    /// The number of copies.
-    #[getter]
-    fn copies(&self) -> u64 {
-        self.copies
-    }
-
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        Ok(format!("{}.copies({})", self.component.bind(py).repr()?, self.copies))
-    }
-}
 
 /// A library component ready to count (the classes without Python inside).
 struct Ready(Arc<dyn Component>);

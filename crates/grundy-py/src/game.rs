@@ -11,7 +11,7 @@
 //! of the values of the given positions.
 
 use crate::args::usize_arg;
-use crate::components::Copies;
+use crate::copies::Copies;
 use crate::errors::{TooLargeError, type_name};
 use crate::graph::{Graph, Solved};
 use crate::rules::named_options;

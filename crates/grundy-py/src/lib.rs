@@ -13,6 +13,7 @@
 mod args;
 mod census;
 mod components;
+mod copies;
 mod errors;
 mod game;
 mod games;
@@ -57,7 +58,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<components::DivisorPile>()?;
     m.add_class::<components::CoprimePile>()?;
     m.add_class::<components::Values>()?;
-    m.add_class::<components::Copies>()?;
+    m.add_class::<copies::Copies>()?;
     m.add_class::<components::Sum>()?;
     m.add_class::<sequence::Sequence>()?;
     m.add("TooLargeError", py.get_type::<errors::TooLargeError>())?;
