@@ -1,12 +1,14 @@
 """Benchmark: grundy.Game on about 10^6 positions with about 10 options each,
 against the same memoized search written in Rust calling the same Python
-options function (bench/harness, the floor: the callback is most of the work).
+options function (bench/harness, the floor: the callback is most of the work);
+and grundy.Sum of four different games against the library's Sum in Rust.
 
     python crates/grundy-py/bench/game_bench.py [--side 1000] [--repeat 3]
 
 Builds the harness with cargo (it embeds Python: PYO3_PYTHON is this
 interpreter). Not run by CI: timings on a shared machine are indications.
-The figure of merit is grundy.Game's time over the harness's (target: at most 3).
+The figures of merit are grundy.Game's time over the harness's (target: at
+most 3) and grundy.Sum's over the library's (target: at most 1.1).
 """
 
 import argparse
@@ -33,7 +35,19 @@ def positions():
     return [(x, y) for x in range(SIDE) for y in range(SIDE)]
 
 
-def harness(side):
+def sum_parts():
+    """The four games of the Sum benchmark (the harness builds the same in Rust)."""
+    import grundy
+
+    return [
+        grundy.Heaps("0.77", 10**18).copies(3),
+        grundy.CoprimePile(10**13).copies(2),
+        grundy.Board(10**9, moves=[1, 2, 4, 8]).copies(2),
+        grundy.DivisorPile(10**8).copies(1),
+    ]
+
+
+def build_harness():
     target = HERE.parents[2] / "target" / "game-harness"
     env = dict(os.environ, PYO3_PYTHON=sys.executable, CARGO_TARGET_DIR=str(target))
     subprocess.run(
@@ -41,6 +55,10 @@ def harness(side):
         env=env,
         check=True,
     )
+    return target / "release" / "game-harness"
+
+
+def run_harness(args, side=SIDE):
     libdir = sysconfig.get_config_var("LIBDIR") or ""
     env = dict(
         os.environ,
@@ -48,12 +66,14 @@ def harness(side):
         LD_LIBRARY_PATH=libdir + os.pathsep + os.environ.get("LD_LIBRARY_PATH", ""),
         PYTHONHOME=sys.base_prefix,
     )
-    out = subprocess.run(
-        [str(target / "release" / "game-harness"), "game_bench"], cwd=HERE, env=env, capture_output=True, text=True
-    )
+    out = subprocess.run([str(build_harness()), *args], cwd=HERE, env=env, capture_output=True, text=True)
     if out.returncode:
         raise SystemExit(out.stderr)
-    seconds, total, reached = out.stdout.split()
+    return out.stdout.split()
+
+
+def harness(side):
+    seconds, total, reached = run_harness(["game_bench"], side)
     return float(seconds), int(total), int(reached)
 
 
@@ -62,9 +82,24 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--side", type=int, default=SIDE)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--sum-only", action="store_true")
     args = parser.parse_args()
     SIDE = args.side
     import grundy
+
+    rust_seconds, rust_count = run_harness(["--sum"])
+    python_best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        count = grundy.Sum(sum_parts()).count(modulus=10**9 + 7)
+        python_best = min(python_best, time.perf_counter() - start)
+    assert count == int(rust_count), (count, rust_count)
+    print(
+        f"grundy.Sum of four games: {python_best:.3f} s; the library's Sum in Rust: {float(rust_seconds):.3f} s; "
+        f"ratio {python_best / float(rust_seconds):.2f}"
+    )
+    if args.sum_only:
+        return
 
     best = float("inf")
     for _ in range(args.repeat):
