@@ -4,7 +4,7 @@
 
 use crate::errors::{lib, to_py, type_name};
 use crate::rules::HeapGame as PyHeapGame;
-use crate::run::{Pending, detached};
+use crate::run::{Pending, Progress, detached_with};
 use grundy::heap::Limits;
 use grundy::{Arithmetic, Counter, HeapGame, Modulus, Order, Outcome, Play, SubtractionSet};
 use num_bigint::BigUint;
@@ -188,10 +188,34 @@ impl Request {
         self.order
     }
 
+    /// Whether the winning or the losing positions are counted.
+    pub fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    /// An exact count as the request's answer: itself, or modulo `M`.
+    pub fn reduce(&self, value: BigUint) -> BigUint {
+        match self.arith {
+            Arithmetic::Exact => value,
+            Arithmetic::Modulo(m) => value % m.get(),
+        }
+    }
+
     /// The count of `counter` as a Python int, computed with the GIL released.
     pub fn count<'py>(&self, py: Python<'py>, counter: &impl Counter) -> PyResult<Bound<'py, PyAny>> {
+        self.count_showing(py, counter, &Progress::default())
+    }
+
+    /// [`Request::count`], reporting progress to `progress`.
+    pub fn count_showing<'py>(
+        &self,
+        py: Python<'py>,
+        counter: &impl Counter,
+        progress: &Progress,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let (arith, outcome) = (self.arith, self.outcome);
-        let value = detached(py, &self.pending, |ctx| counter.count_with(arith, outcome, ctx))?;
-        to_int(py, &value)
+        let value = detached_with(py, &self.pending, progress, |ctx| counter.count_with(arith, outcome, ctx));
+        progress.close(py)?;
+        to_int(py, &value?)
     }
 }

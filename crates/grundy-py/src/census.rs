@@ -8,7 +8,7 @@
 
 use crate::args::{u64_arg, u64_or};
 use crate::errors::lib;
-use crate::run::{Pending, detached, detached_until};
+use crate::run::{Pending, Progress, detached, detached_until};
 use grundy::census::{CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_WORK, GameRecord, Kept};
 use grundy::heap::{Limits, OctalCode};
 use pyo3::prelude::*;
@@ -96,7 +96,7 @@ pub fn census_task(
     let kept = kept.map(|k| lib(GameRecord::from_json(k))).transpose()?;
     let stop = stop.map_or_else(|| Arc::new(AtomicBool::new(false)), |s| s.0.clone());
     let code = code.to_string();
-    let done = detached_until(py, &Pending::default(), &stop, |ctx| {
+    let done = detached_until(py, &Pending::default(), &stop, &Progress::default(), |ctx| {
         grundy::census::census_resume(&code, kept.as_ref(), limits, ctx)
     })?;
     Ok((done.record.to_json(), done.resumed, done.rejected))

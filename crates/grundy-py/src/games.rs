@@ -3,7 +3,7 @@
 
 use crate::args::{Request, heap_game, limits, subtraction_set, u64_arg, u64_or, u128_arg, usize_arg};
 use crate::errors::{lib, type_name};
-use crate::run::{Pending, detached};
+use crate::run::{Pending, Progress, detached};
 use grundy::misere::MisereLimits;
 use grundy::primes::PrimeMethod;
 use grundy::{
@@ -116,19 +116,21 @@ pub fn coprime_nim<'py>(
     misere_work: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let request = Request::new(modulus, count, order)?.with_play(play)?;
-    let method = match method {
-        "auto" => Method::Auto,
-        "sieve" => Method::Sieve,
-        "sublinear" => Method::Sublinear,
-        _ => {
-            let why = format!("`method` must be auto, sieve or sublinear, not '{method}'");
-            return Err(PyValueError::new_err(why));
-        }
-    };
+    let method = coprime_method(method)?;
     let game = lib(CoprimeNim::new(u64_arg(n, "n")?, u64_arg(piles, "piles")?))?
         .with_method(method)
         .with_misere_limits(misere_limits(misere_work)?);
     request.count(py, &game.with_order(request.order()).with_play(request.play()))
+}
+
+/// Coprime Nim's prime counting method, by its name.
+pub fn coprime_method(method: &str) -> PyResult<Method> {
+    match method {
+        "auto" => Ok(Method::Auto),
+        "sieve" => Ok(Method::Sieve),
+        "sublinear" => Ok(Method::Sublinear),
+        _ => Err(PyValueError::new_err(format!("`method` must be auto, sieve or sublinear, not '{method}'"))),
+    }
 }
 
 /// Counts the configurations of ``coins`` coins and one silver dollar on a
@@ -171,14 +173,16 @@ pub fn silver_dollar<'py>(
 /// ``misere_work`` steps (about a second by default; ``board``,
 /// ``divisor_nim`` and ``coprime_nim`` take ``misere_work`` too): a count
 /// that needs more is refused, naming the heaps reached.
+/// ``progress=True`` shows a bar on stderr (tqdm if installed), or give a
+/// callable ``progress(done, total)``.
 /// Exact when ``modulus`` is None, otherwise modulo ``modulus`` (1 to 2^64 − 1).
 ///
 /// >>> grundy.heaps(3, 2, game="0.77")
 /// 3
 #[pyfunction]
-#[pyo3(signature = (n, piles, game=None, moves=None, min=None, modulus=None, count="losing", order="ordered", *, max_len=None, max_work=None, play="normal", misere_len=None, misere_work=None, threads=None))]
+#[pyo3(signature = (n, piles, game=None, moves=None, min=None, modulus=None, count="losing", order="ordered", *, max_len=None, max_work=None, play="normal", misere_len=None, misere_work=None, threads=None, progress=None))]
 #[pyo3(
-    text_signature = "(n, piles, game=None, moves=None, min=1, modulus=None, count='losing', order='ordered', *, max_len=1048576, max_work=400000000, play='normal', misere_len=200, misere_work=10000000, threads=None)"
+    text_signature = "(n, piles, game=None, moves=None, min=1, modulus=None, count='losing', order='ordered', *, max_len=1048576, max_work=400000000, play='normal', misere_len=200, misere_work=10000000, threads=None, progress=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn heaps<'py>(
@@ -197,6 +201,7 @@ pub fn heaps<'py>(
     misere_len: Option<&Bound<'py, PyAny>>,
     misere_work: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
+    progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let request = Request::new(modulus, count, order)?.with_play(play)?;
     let misere = misere_limits(misere_work)?.with_max_len(usize_arg(
@@ -209,7 +214,8 @@ pub fn heaps<'py>(
     let heaps = lib(Heaps::with_range(game, min, n, piles))?
         .with_limits(limits(max_len, max_work, threads)?)
         .with_misere_limits(misere);
-    request.count(py, &heaps.with_order(request.order()).with_play(request.play()))
+    let progress = Progress::new(py, progress, "grundy.heaps")?;
+    request.count_showing(py, &heaps.with_order(request.order()).with_play(request.play()), &progress)
 }
 
 /// Counts the ``piles``-tuples (ordered; multisets or sets with ``order``) of components whose positions have the
@@ -242,7 +248,7 @@ pub fn count<'py>(
 }
 
 /// The values or `(value, count)` pairs of `values`, merged.
-fn values_arg(values: &Bound<'_, PyAny>, histogram: bool) -> PyResult<Values> {
+pub fn values_arg(values: &Bound<'_, PyAny>, histogram: bool) -> PyResult<Values> {
     let items = match values.cast::<PyDict>() {
         Ok(dict) if histogram => dict.items().into_any(),
         _ => values.clone(),
@@ -351,22 +357,29 @@ fn pair(item: &Bound<'_, PyAny>) -> PyResult<(u64, u128)> {
 /// The number of primes up to ``n``, by the prime counting behind
 /// :func:`grundy.coprime_nim`, as ``grundy prime-pi`` computes it.
 ///
-/// ``method`` is ``"lmo"`` (the default: the Lagarias–Miller–Odlyzko
-/// special-leaf sum, about ``n**(2/3)`` time; ``n = 10**16`` takes seconds, up
-/// to about ``6 * 10**18``) or ``"lucy"`` (Lucy_Hedgehog's ``n**(3/4)`` DP, kept
-/// as the reference, up to about ``2 * 10**16``). Larger ``n`` are refused by
-/// the time or memory estimate before any work.
+/// ``method`` is ``"gourdon"`` (the default, as ``grundy prime-pi``'s:
+/// Gourdon's variant of the special-leaf sum, about ``n**(2/3) / log(n)**2``
+/// time; up to about ``6 * 10**18``), ``"lmo"`` (the Lagarias–Miller–Odlyzko
+/// special-leaf sum behind Coprime Nim's buckets, about ``n**(2/3)`` time, up
+/// to about ``6 * 10**18``) or ``"lucy"`` (Lucy_Hedgehog's ``n**(3/4)`` DP,
+/// kept as the reference, up to about ``2 * 10**16``). Larger ``n`` are
+/// refused by the time or memory estimate before any work.
 ///
 /// >>> grundy.prime_pi(100)
 /// 25
 #[pyfunction]
-#[pyo3(signature = (n, method="lmo"))]
+#[pyo3(signature = (n, method="gourdon"))]
 pub fn prime_pi(py: Python<'_>, n: &Bound<'_, PyAny>, method: &str) -> PyResult<u64> {
     let n = u64_arg(n, "n")?;
     let method = match method {
+        "gourdon" => PrimeMethod::Gourdon,
         "lmo" => PrimeMethod::Lmo,
         "lucy" => PrimeMethod::Lucy,
-        _ => return Err(PyValueError::new_err(format!("`method` must be lmo or lucy, not '{method}'"))),
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "`method` must be gourdon, lmo or lucy, not '{method}'"
+            )));
+        }
     };
     // the checks of the command line's prime-pi come first, inside the library
     detached(py, &Pending::default(), |ctx| grundy::primes::prime_pi(n, method, ctx))
@@ -374,7 +387,7 @@ pub fn prime_pi(py: Python<'_>, n: &Bound<'_, PyAny>, method: &str) -> PyResult<
 
 /// The misère quotient's limits with ``misere_work`` (default
 /// [`MisereLimits::DEFAULT_MAX_WORK`]).
-fn misere_limits(misere_work: Option<&Bound<'_, PyAny>>) -> PyResult<MisereLimits> {
+pub fn misere_limits(misere_work: Option<&Bound<'_, PyAny>>) -> PyResult<MisereLimits> {
     Ok(MisereLimits::default().with_max_work(u64_or(
         misere_work,
         "misere_work",

@@ -6,12 +6,19 @@
 //! library's types ([`args`]); every computation runs with the GIL released and
 //! can be interrupted with Ctrl-C ([`run`]); library errors become Python
 //! exceptions ([`errors`]); heap games of your own come from Python functions
-//! ([`rules`]).
+//! ([`rules`]), and so do games on any positions ([`game`], valued over a
+//! [`graph`]); sums of different games are [`components`] (a sum of games
+//! under misère play is played out: [`misere_search`]).
 
 mod args;
 mod census;
+mod components;
+mod copies;
 mod errors;
+mod game;
 mod games;
+mod graph;
+mod misere_search;
 mod rules;
 mod run;
 mod sequence;
@@ -45,6 +52,14 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<census::CensusStop>()?;
     census::add_constants(m)?;
     m.add_class::<rules::HeapGame>()?;
+    m.add_class::<game::Game>()?;
+    m.add_class::<components::Heaps>()?;
+    m.add_class::<components::Board>()?;
+    m.add_class::<components::DivisorPile>()?;
+    m.add_class::<components::CoprimePile>()?;
+    m.add_class::<components::Values>()?;
+    m.add_class::<copies::Copies>()?;
+    m.add_class::<components::Sum>()?;
     m.add_class::<sequence::Sequence>()?;
     m.add("TooLargeError", py.get_type::<errors::TooLargeError>())?;
     m.add("NotCertifiedError", py.get_type::<errors::NotCertifiedError>())?;

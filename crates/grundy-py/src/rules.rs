@@ -35,19 +35,8 @@ impl HeapGame {
     #[new]
     #[pyo3(signature = (options, name=None))]
     fn new(options: &Bound<'_, PyAny>, name: Option<String>) -> PyResult<Self> {
-        if !options.is_callable() {
-            return Err(PyTypeError::new_err(format!(
-                "`options` must be callable (options(n) returns the positions reachable from a heap of n), not {}",
-                type_name(options)
-            )));
-        }
-        let name = match name {
-            Some(name) => name,
-            None => match options.getattr("__name__") {
-                Ok(n) => n.str()?.to_string(),
-                Err(_) => options.repr()?.to_string(),
-            },
-        };
+        let name =
+            named_options(options, name, "options(n) returns the positions reachable from a heap of n")?;
         Ok(HeapGame { options: options.clone().unbind(), name })
     }
 
@@ -65,6 +54,25 @@ impl HeapGame {
 
     fn __repr__(&self) -> String {
         format!("grundy.HeapGame(name={:?})", self.name)
+    }
+}
+
+/// The name of an options function: `name` if given, else the function's
+/// `__name__` (or its repr); refuses an `options` that is not callable,
+/// saying what it should do (`does`).
+pub fn named_options(options: &Bound<'_, PyAny>, name: Option<String>, does: &str) -> PyResult<String> {
+    if !options.is_callable() {
+        return Err(PyTypeError::new_err(format!(
+            "`options` must be callable ({does}), not {}",
+            type_name(options)
+        )));
+    }
+    match name {
+        Some(name) => Ok(name),
+        None => match options.getattr("__name__") {
+            Ok(n) => Ok(n.str()?.to_string()),
+            Err(_) => Ok(options.repr()?.to_string()),
+        },
     }
 }
 

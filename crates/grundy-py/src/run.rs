@@ -9,11 +9,15 @@
 //! exception is kept and the observer says stop, so the library ends with
 //! `Error::Interrupted` and the kept exception is raised in its place. A
 //! [`crate::rules::HeapGame`]'s options function that raises is handled the
-//! same way.
+//! same way. The same observer reports progress to a [`Progress`]: a Python
+//! callable `progress(done, total)`, or the package's bar on stderr
+//! (`progress=True`).
 
-use crate::errors::to_py;
+use crate::errors::{to_py, type_name};
 use grundy::{Budget, Context, Error};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::types::PyBool;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
@@ -40,6 +44,62 @@ impl Pending {
     }
 }
 
+/// Where a computation's progress goes: nowhere, a Python callable
+/// `progress(done, total)`, or the package's own bar on stderr
+/// (`grundy._progress.Bar`, called with the stage as well, closed at the end).
+#[derive(Default)]
+pub struct Progress {
+    callback: Option<Py<PyAny>>,
+    /// Whether `callback` is the package's bar (told the stage, and closed).
+    bar: bool,
+}
+
+impl Progress {
+    /// The progress asked for by the argument `progress`: `None` or `False`
+    /// for none, `True` for a bar labelled `label`, or a callable.
+    pub fn new(py: Python<'_>, arg: Option<&Bound<'_, PyAny>>, label: &str) -> PyResult<Self> {
+        let Some(arg) = arg.filter(|a| !a.is_none()) else {
+            return Ok(Progress::default());
+        };
+        if arg.is_instance_of::<PyBool>() {
+            if !arg.is_truthy()? {
+                return Ok(Progress::default());
+            }
+            let bar = py.import("grundy._progress")?.getattr("Bar")?.call1((label,))?;
+            return Ok(Progress { callback: Some(bar.unbind()), bar: true });
+        }
+        if !arg.is_callable() {
+            return Err(PyTypeError::new_err(format!(
+                "`progress` must be True, False, None or a callable progress(done, total), not {}",
+                type_name(arg)
+            )));
+        }
+        Ok(Progress { callback: Some(arg.clone().unbind()), bar: false })
+    }
+
+    /// Tells the callable that `done` of `total` steps of `stage` are done.
+    pub fn report(&self, py: Python<'_>, stage: &str, done: u64, total: u64) -> PyResult<()> {
+        match (&self.callback, self.bar) {
+            (None, _) => Ok(()),
+            (Some(bar), true) => bar.call1(py, (done, total, stage)).map(drop),
+            (Some(callback), false) => callback.call1(py, (done, total)).map(drop),
+        }
+    }
+
+    /// Whether progress is reported at all.
+    pub fn is_on(&self) -> bool {
+        self.callback.is_some()
+    }
+
+    /// Closes the package's bar (a callable of the user's is left as it is).
+    pub fn close(&self, py: Python<'_>) -> PyResult<()> {
+        match (&self.callback, self.bar) {
+            (Some(bar), true) => bar.call_method0(py, "close").map(drop),
+            _ => Ok(()),
+        }
+    }
+}
+
 /// Runs `work` with the GIL released (see the module docs); a library error
 /// becomes its Python exception, unless a pending Python exception stopped the
 /// work, which is raised instead.
@@ -48,29 +108,56 @@ pub fn detached<T: Send>(
     pending: &Pending,
     work: impl FnOnce(&mut Context<'_>) -> Result<T, Error> + Send,
 ) -> PyResult<T> {
-    detached_until(py, pending, &AtomicBool::new(false), work)
+    detached_until(py, pending, &AtomicBool::new(false), &Progress::default(), work)
+}
+
+/// [`detached`], reporting progress to `progress` (at most every
+/// [`SIGNAL_INTERVAL`], and once more at the end of each stage reached);
+/// an exception it raises stops the work and is raised in its place.
+pub fn detached_with<T: Send>(
+    py: Python<'_>,
+    pending: &Pending,
+    progress: &Progress,
+    work: impl FnOnce(&mut Context<'_>) -> Result<T, Error> + Send,
+) -> PyResult<T> {
+    detached_until(py, pending, &AtomicBool::new(false), progress, work)
 }
 
 /// [`detached`], stopped as well once `stop` is set (by any thread: signals
 /// reach only the main thread, so work on other threads is stopped this way);
-/// it then ends with `KeyboardInterrupt`.
+/// it then ends with `KeyboardInterrupt`. Progress goes to `progress`.
 pub fn detached_until<T: Send>(
     py: Python<'_>,
     pending: &Pending,
     stop: &AtomicBool,
+    progress: &Progress,
     work: impl FnOnce(&mut Context<'_>) -> Result<T, Error> + Send,
 ) -> PyResult<T> {
+    let mut shown: Option<(String, u64, u64)> = None;
     let result = py.detach(|| {
         let mut last = Instant::now();
-        let mut observer = |_stage: &str, _done: u64, _total: u64| {
+        let mut observer = |stage: &str, done: u64, total: u64| {
             if stop.load(Ordering::Relaxed) {
                 return false;
             }
-            if last.elapsed() < SIGNAL_INTERVAL {
+            let new_stage = progress.is_on() && shown.as_ref().is_none_or(|(s, _, _)| s != stage);
+            if new_stage && let Some((s, _, t)) = shown.take() {
+                // the stage left behind ends complete
+                if let Err(err) = Python::attach(|py| progress.report(py, &s, t, t)) {
+                    pending.set(err);
+                    return false;
+                }
+            }
+            if progress.is_on() {
+                shown = Some((stage.to_string(), done, total));
+            }
+            if last.elapsed() < SIGNAL_INTERVAL && !new_stage {
                 return true;
             }
             last = Instant::now();
-            match Python::attach(|py| py.check_signals()) {
+            match Python::attach(|py| {
+                py.check_signals().and_then(|()| progress.report(py, stage, done, total))
+            }) {
                 Ok(()) => true,
                 Err(err) => {
                     pending.set(err);
@@ -81,5 +168,8 @@ pub fn detached_until<T: Send>(
         let mut ctx = Context::new(Budget::default()).with_observer(&mut observer);
         work(&mut ctx)
     });
+    if let (Ok(_), Some((stage, _, total))) = (&result, &shown) {
+        progress.report(py, stage, *total, *total)?;
+    }
     result.map_err(|e| pending.take().unwrap_or_else(|| to_py(e)))
 }

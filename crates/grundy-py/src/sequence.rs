@@ -2,7 +2,7 @@
 
 use crate::args::{heap_game, limits, u64_arg};
 use crate::errors::lib;
-use crate::run::{Pending, detached};
+use crate::run::{Pending, Progress, detached_with};
 use grundy::heap::{Analysis, Limits, Stop};
 use grundy::{Error, HeapGame};
 use pyo3::exceptions::{PyIndexError, PyValueError};
@@ -234,16 +234,18 @@ fn html_escape(text: &str) -> String {
 /// until the period is certified, ``max_len`` values exist, or ``max_work`` mex
 /// steps (about a nanosecond each) are spent. ``threads`` (default: all cores)
 /// bounds the threads of the computation; the values are the same for any
-/// number.
+/// number. ``progress=True`` shows a bar on stderr (tqdm if installed), or
+/// give a callable ``progress(done, total)``.
 ///
 /// >>> s = grundy.sequence(12, game="0.77")
 /// >>> s.values, s.preperiod, s.period, s.certified
 /// ([0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6], 71, 12, True)
 #[pyfunction]
-#[pyo3(signature = (length, game=None, moves=None, *, max_len=None, max_work=None, threads=None))]
+#[pyo3(signature = (length, game=None, moves=None, *, max_len=None, max_work=None, threads=None, progress=None))]
 #[pyo3(
-    text_signature = "(length, game=None, moves=None, *, max_len=1048576, max_work=400000000, threads=None)"
+    text_signature = "(length, game=None, moves=None, *, max_len=1048576, max_work=400000000, threads=None, progress=None)"
 )]
+#[allow(clippy::too_many_arguments)]
 pub fn sequence(
     py: Python<'_>,
     length: &Bound<'_, PyAny>,
@@ -252,6 +254,7 @@ pub fn sequence(
     max_len: Option<&Bound<'_, PyAny>>,
     max_work: Option<&Bound<'_, PyAny>>,
     threads: Option<&Bound<'_, PyAny>>,
+    progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Sequence> {
     let pending = Pending::default();
     let game = heap_game(game, moves, &pending)?;
@@ -267,10 +270,13 @@ pub fn sequence(
             .with_threads(limits.threads());
     }
     lib(game.check_request_within(length, "length", limits.max_work()))?;
-    let analysis = detached(py, &pending, |ctx| {
+    let progress = Progress::new(py, progress, "grundy.sequence")?;
+    let analysis = detached_with(py, &pending, &progress, |ctx| {
         ctx.budget.check_memory(12.0 * length as f64, "the list of values", "length")?;
         game.analyze_in(length, limits, ctx)
-    })?;
+    });
+    progress.close(py)?;
+    let analysis = analysis?;
     Sequence::new(py, &game, analysis, length)
 }
 

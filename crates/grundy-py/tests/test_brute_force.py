@@ -156,6 +156,8 @@ def test_prime_pi_matches_a_sieve():
         want = brute.prime_pi(n)
         assert grundy.prime_pi(n) == want, n
         assert grundy.prime_pi(n, method="lucy") == want, n
+        assert grundy.prime_pi(n, method="lmo") == want, n
+        assert grundy.prime_pi(n, method="gourdon") == want, n
 
 
 def recurrence_values(options, length):

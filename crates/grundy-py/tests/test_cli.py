@@ -146,6 +146,7 @@ def test_sequence_matches_the_command_line(cli, kwargs, args, length):
 def test_prime_pi_matches_the_command_line(cli, n):
     assert grundy.prime_pi(n) == cli.count("prime-pi", "--n", n)
     assert grundy.prime_pi(n, method="lmo") == grundy.prime_pi(n)
+    assert grundy.prime_pi(n, method="gourdon") == cli.count("prime-pi", "--n", n, "--method", "gourdon")
 
 
 @pytest.mark.parametrize("n", [0, 1, 10**9, 12345678901])

@@ -75,7 +75,7 @@ ERRORS = [
     (lambda: grundy.silver_dollar(10**18, 10**5), grundy.TooLargeError, "pass a `modulus`"),
     (lambda: grundy.prime_pi(2**64 - 1), grundy.TooLargeError, "choose a smaller `n`"),
     (lambda: grundy.prime_pi(10**17, method="lucy"), grundy.TooLargeError, "choose a smaller `n`"),
-    (lambda: grundy.prime_pi(10, method="meissel"), ValueError, "`method` must be lmo or lucy"),
+    (lambda: grundy.prime_pi(10, method="meissel"), ValueError, "`method` must be gourdon, lmo or lucy"),
     (lambda: grundy.sequence(10**8, moves=list(range(1, 2000))), grundy.TooLargeError, "choose a smaller `length`"),
     (
         lambda: grundy.heaps(10**7, 2, game="0.16", max_len=4096),

@@ -19,15 +19,31 @@ digits, more than 4 GiB of memory) raise ``grundy.TooLargeError``, a
 ``ValueError``. Computations release the GIL and stop on Ctrl-C with
 ``KeyboardInterrupt``.
 
-``grundy.census`` computes every game of a list of take-and-break codes on all
-cores or on a Dask cluster (module ``grundy.census``).
+The function ``grundy.census(codes)`` computes every game of a list of
+take-and-break codes on all cores or on a Dask cluster.
+
+Games of your own: ``grundy.HeapGame(options)`` for heap games,
+``grundy.Game(options, positions)`` for games on any hashable positions (a
+token on a board, a pair of heaps, a string). Sums of different games:
+``grundy.Sum([...]).count()`` over components ``grundy.Heaps``, ``Board``,
+``DivisorPile``, ``CoprimePile``, ``Values`` and ``Game``, each with
+``.copies(k)``. Long calls take ``progress=True`` (a bar on stderr) or a
+callable ``progress(done, total)``.
 """
 
 from ._grundy import (
+    Board,
+    Copies,
+    CoprimePile,
+    DivisorPile,
+    Game,
     HeapGame,
+    Heaps,
     NotCertifiedError,
     Sequence,
+    Sum,
     TooLargeError,
+    Values,
     __version__,
     board,
     coprime_nim,
@@ -41,10 +57,18 @@ from ._grundy import (
 from .census import canonical_code, census, census_codes, census_iter
 
 __all__ = [
+    "Board",
+    "Copies",
+    "CoprimePile",
+    "DivisorPile",
+    "Game",
     "HeapGame",
+    "Heaps",
     "NotCertifiedError",
     "Sequence",
+    "Sum",
     "TooLargeError",
+    "Values",
     "__version__",
     "board",
     "canonical_code",

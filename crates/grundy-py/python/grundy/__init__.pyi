@@ -12,6 +12,8 @@ Play = Literal["normal", "misere"]
 Option = Union[int, Tuple[int, ...], _Seq[int]]
 #: A move list: ints, or a string the library parses ("1,3,4", "10^3,2").
 Moves = Union[Iterable[int], str]
+#: ``progress=``: None or False (none), True (a bar on stderr), or a callable progress(done, total).
+Progress = Union[bool, None, Callable[[int, int], object]]
 
 class TooLargeError(ValueError):
     """A valid request too large to answer within the budget (exact digits,
@@ -167,6 +169,7 @@ def heaps(
     misere_len: int = 200,
     misere_work: int = 10000000,
     threads: Optional[int] = None,
+    progress: Progress = None,
 ) -> int:
     """Ordered ``piles``-tuples of heaps in ``min..=n`` of one heap game: exactly
     one of ``game`` (an octal code or a HeapGame) and ``moves`` (a subtraction set)."""
@@ -192,14 +195,16 @@ def sequence(
     max_len: int = 1048576,
     max_work: int = 400000000,
     threads: Optional[int] = None,
+    progress: Progress = None,
 ) -> Sequence:
     """The first ``length`` nim-values of a heap game and its certified period."""
 
-def prime_pi(n: int, method: Literal["lmo", "lucy"] = "lmo") -> int:
-    """The number of primes up to ``n``: ``"lmo"`` (the default, as ``grundy
-    prime-pi``) is the special-leaf sum in about ``n**(2/3)`` time (up to about
-    ``6 * 10**18``), ``"lucy"`` the ``n**(3/4)`` reference DP (up to about
-    ``2 * 10**16``); larger ``n`` are refused by the time or memory estimate."""
+def prime_pi(n: int, method: Literal["gourdon", "lmo", "lucy"] = "gourdon") -> int:
+    """The number of primes up to ``n``: ``"gourdon"`` (the default, as ``grundy
+    prime-pi``'s) is Gourdon's special-leaf sum in about ``n**(2/3) / log(n)**2``
+    time, ``"lmo"`` the Lagarias–Miller–Odlyzko one in about ``n**(2/3)`` (both
+    up to about ``6 * 10**18``), ``"lucy"`` the ``n**(3/4)`` reference DP (up to
+    about ``2 * 10**16``); larger ``n`` are refused by the time or memory estimate."""
 
 #: One game of a census, as ``grundy census --json`` prints it.
 CensusRecord = dict
@@ -217,6 +222,7 @@ def census(
     out: Optional[str] = None,
     executor: Optional[object] = None,
     max_total_work: int = 150000000000000,
+    progress: Progress = None,
 ) -> list[CensusRecord]:
     """Every game of ``codes``, one record per code (``grundy census --json``'s
     fields), locally or on a ``concurrent.futures.Executor`` or Dask ``Client``;
@@ -232,5 +238,138 @@ def census_iter(
     out: Optional[str] = None,
     executor: Optional[object] = None,
     max_total_work: int = 150000000000000,
+    progress: Progress = None,
 ) -> Iterable[CensusRecord]:
     """:func:`census`, yielding the records as the games finish."""
+
+class Copies:
+    """``copies`` copies of one component in a :class:`Sum` (``component.copies(k)``)."""
+
+    @property
+    def component(self) -> "Component": ...
+    @property
+    def copies(self) -> int: ...
+
+class Game:
+    """An impartial game on any hashable positions: ``options(position)`` returns
+    the positions one move reaches. The Grundy values of ``positions`` (distinct)
+    are computed at once by a memoized search in Rust (the GIL held only to call
+    ``options``; an iterative mex, so deep games do not overflow the stack); a
+    cycle of moves raises ValueError, more than ``max_positions`` positions
+    reached raise TooLargeError. With ``sum_of_parts=True`` every option is a
+    tuple of independent parts (``()`` for none), worth the XOR of their values."""
+
+    def __init__(
+        self,
+        options: Callable[[Any], Iterable[Any]],
+        positions: Iterable[Any],
+        *,
+        sum_of_parts: bool = False,
+        max_positions: int = 10000000,
+        name: Optional[str] = None,
+        progress: Progress = None,
+    ) -> None: ...
+    @property
+    def name(self) -> str:
+        """The name given to the game (by default the options function's name)."""
+    @property
+    def options(self) -> Callable[[Any], Iterable[Any]]:
+        """The options function."""
+    @property
+    def sum_of_parts(self) -> bool:
+        """Whether options are tuples of independent parts."""
+    @property
+    def positions(self) -> List[Any]:
+        """The given positions, in the order given."""
+    @property
+    def values(self) -> List[int]:
+        """The Grundy values of the given positions, in the order given."""
+    @property
+    def histogram(self) -> Dict[int, int]:
+        """``{value: count}`` over the given positions, ascending by value."""
+    @property
+    def reached(self) -> int:
+        """How many positions the search reached."""
+    def grundy(self, position: Any) -> int:
+        """The Grundy value of a position reached (KeyError for another)."""
+    def copies(self, copies: int) -> Copies: ...
+    def __len__(self) -> int: ...
+
+class Heaps:
+    """One heap of a heap game, of any size in ``min..=n``: exactly one of
+    ``game`` (an octal code or a HeapGame) and ``moves`` (a subtraction set)."""
+
+    def __init__(
+        self,
+        game: Union[str, HeapGame, None],
+        n: int,
+        min: int = 1,
+        *,
+        moves: Optional[Moves] = None,
+        max_len: int = 1048576,
+        max_work: int = 400000000,
+        misere_len: int = 200,
+        misere_work: int = 10000000,
+        threads: Optional[int] = None,
+    ) -> None: ...
+    def copies(self, copies: int) -> Copies: ...
+
+class Board:
+    """One token on ``{0..n-1}^dims``; a move lowers one coordinate by a member of ``moves``."""
+
+    def __init__(
+        self,
+        n: int,
+        moves: Moves = (2, 3, 5, 7),
+        dims: int = 2,
+        *,
+        max_len: int = 16777216,
+        misere_work: int = 10000000,
+    ) -> None: ...
+    def copies(self, copies: int) -> Copies: ...
+
+class DivisorPile:
+    """One Divisor Nim pile of any size in ``1..=n``."""
+
+    def __init__(self, n: int, *, misere_work: int = 10000000) -> None: ...
+    def copies(self, copies: int) -> Copies: ...
+
+class CoprimePile:
+    """One Coprime Nim pile of any size in ``1..=n-1``."""
+
+    def __init__(
+        self, n: int, method: Literal["auto", "sieve", "sublinear"] = "auto", *, misere_work: int = 10000000
+    ) -> None: ...
+    def copies(self, copies: int) -> Copies: ...
+
+class Values:
+    """A component whose positions have the Grundy values given (ints, or
+    ``(value, count)`` pairs with ``histogram=True``)."""
+
+    def __init__(
+        self, values: Union[Iterable[int], Iterable[Tuple[int, int]], Mapping[int, int]], histogram: bool = False
+    ) -> None: ...
+    def copies(self, copies: int) -> Copies: ...
+
+Component = Union[Game, Heaps, Board, DivisorPile, CoprimePile, Values]
+
+class Sum:
+    """A sum of components, each any number of times (``component.copies(k)``)."""
+
+    def __init__(self, parts: Iterable[Union[Component, Copies]]) -> None: ...
+    @property
+    def parts(self) -> List[Copies]:
+        """The components, each with its copies."""
+    def count(
+        self,
+        count: Count = "losing",
+        modulus: Optional[int] = None,
+        order: Order = "ordered",
+        play: Play = "normal",
+        *,
+        misere_work: Optional[int] = None,
+        progress: Progress = None,
+    ) -> int:
+        """The positions of the sum lost (``count="losing"``) or won by the player
+        to move; under misère play a sum of Games alone is played out (at most
+        ``misere_work`` states, 10^6 by default)."""

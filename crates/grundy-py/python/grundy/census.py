@@ -43,7 +43,7 @@ import json
 import os
 import warnings
 
-from . import _grundy
+from . import _grundy, _progress
 
 #: The default length limit per game, as ``grundy census``: ``2^18`` values.
 DEFAULT_MAX_LEN = _grundy.CENSUS_MAX_LEN
@@ -112,11 +112,33 @@ def _warn(text):
     warnings.warn(text, RuntimeWarning, stacklevel=3)
 
 
-def census_iter(codes, max_len=DEFAULT_MAX_LEN, max_work=DEFAULT_MAX_WORK, out=None, executor=None, max_total_work=DEFAULT_MAX_TOTAL_WORK):
+def census_iter(
+    codes,
+    max_len=DEFAULT_MAX_LEN,
+    max_work=DEFAULT_MAX_WORK,
+    out=None,
+    executor=None,
+    max_total_work=DEFAULT_MAX_TOTAL_WORK,
+    progress=None,
+):
     """:func:`census`, yielding the records as the games finish (those read
-    back from ``out`` first)."""
+    back from ``out`` first). ``progress=True`` shows a bar on stderr (tqdm if
+    installed) of the records yielded; or give a callable ``progress(done, total)``."""
     if isinstance(codes, str):
         codes = [codes]
+    codes = list(codes)
+    report, close = _progress.reporter(progress, "grundy.census")
+    total = len(dict.fromkeys(codes))
+    try:
+        for done, record in enumerate(_census_iter(codes, max_len, max_work, out, executor, max_total_work), 1):
+            report(done, total)
+            yield record
+    finally:
+        close()
+
+
+def _census_iter(codes, max_len, max_work, out, executor, max_total_work):
+    """The records of :func:`census_iter`."""
     kind = _executor_kind(executor)
     games = {}
     for code in dict.fromkeys(codes):
@@ -232,7 +254,15 @@ def _run(games, classes, tasks, folder, executor, kind, max_len, max_work):
             executor.shutdown(wait=True, cancel_futures=True)
 
 
-def census(codes, max_len=DEFAULT_MAX_LEN, max_work=DEFAULT_MAX_WORK, out=None, executor=None, max_total_work=DEFAULT_MAX_TOTAL_WORK):
+def census(
+    codes,
+    max_len=DEFAULT_MAX_LEN,
+    max_work=DEFAULT_MAX_WORK,
+    out=None,
+    executor=None,
+    max_total_work=DEFAULT_MAX_TOTAL_WORK,
+    progress=None,
+):
     """Computes every game of ``codes`` (a list of codes such as ``"0.77"``, or
     :func:`census_codes`) and returns one record per code, in the order the
     games finished: dicts with the fields of ``grundy census --json`` —
@@ -243,11 +273,19 @@ def census(codes, max_len=DEFAULT_MAX_LEN, max_work=DEFAULT_MAX_WORK, out=None, 
     ``resumed`` and ``values_of`` (``None``, or the game computed for this one:
     a different game shown to have the same values). See the module docs for
     ``out``, ``executor``, ``max_total_work`` and Ctrl-C: a
-    ``KeyboardInterrupt`` carries every record finished in ``records``."""
+    ``KeyboardInterrupt`` carries every record finished in ``records``.
+    ``progress=True`` shows a bar of the games finished on stderr (tqdm if
+    installed); or give a callable ``progress(done, total)``."""
     records = []
     try:
         for r in census_iter(
-            codes, max_len=max_len, max_work=max_work, out=out, executor=executor, max_total_work=max_total_work
+            codes,
+            max_len=max_len,
+            max_work=max_work,
+            out=out,
+            executor=executor,
+            max_total_work=max_total_work,
+            progress=progress,
         ):
             records.append(r)
     except KeyboardInterrupt as e:
