@@ -165,7 +165,7 @@ fn refused_when_the_steps_run_out_and_interrupted_by_the_observer() {
             .with_misere_limits(MisereLimits::default().with_max_len(6).with_max_work(work))
     };
     let e = heaps(5_000).count_exact(Outcome::Losing).unwrap_err().to_string();
-    assert!(e.contains("by a direct search") && e.contains("more than 5000 steps"), "{e}");
+    assert!(e.contains("and a direct search") && e.contains("more than 5000 steps"), "{e}");
     let mut stop = |stage: &str, _: u64, _: u64| stage != "misère search";
     let mut ctx = Context::default().with_observer(&mut stop);
     let e = heaps(1 << 30).count_with(Arithmetic::Exact, Outcome::Losing, &mut ctx);

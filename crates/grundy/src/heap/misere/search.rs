@@ -123,11 +123,16 @@ impl HeapSearch {
         }
     }
 
-    /// A refusal of the search: `estimate` against `limit`, raise `raise`.
+    /// A refusal of the search, after the quotient's: `estimate` against
+    /// `limit`, raise `raise`.
     fn refuse(&self, copies: u64, estimate: String, limit: String, raise: &'static str) -> Error {
+        let quotient = match &self.refused {
+            Error::TooLarge { what, estimate, limit, .. } => format!("{what} would need {estimate} (limit {limit})"),
+            other => other.to_string(),
+        };
         Error::TooLarge {
             what: format!(
-                "the misère count of {copies} heaps of {} in {}..={}, beyond its quotient (known for heaps up to {}), by a direct search",
+                "{quotient}, and a direct search of the misère outcomes of {copies} heaps of {} in {}..={} (the quotient known for heaps up to {})",
                 self.game.describe(),
                 self.min,
                 self.n,
