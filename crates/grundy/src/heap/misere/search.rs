@@ -149,8 +149,8 @@ impl MisereSearch for HeapSearch {
     fn count(&self, copies: u64, order: Order, ctx: &mut Context<'_>) -> Result<[BigUint; 2], Error> {
         let work = self.limits.max_work();
         if self.n > SEARCH_MAX_HEAP {
-            let e = format!("heaps up to {}", self.n);
-            return Err(self.refuse(copies, e, format!("heaps up to {SEARCH_MAX_HEAP}"), self.raise()));
+            // beyond what a search takes: the quotient's refusal, as it was
+            return Err(self.refused.clone());
         }
         let rules = Rules::new(&self.game, self.n as usize, self.known.as_ref())?;
         let roots = rules.roots(self.min, self.n);
