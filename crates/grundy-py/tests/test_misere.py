@@ -113,3 +113,31 @@ def test_the_empty_board_under_misere_play(cli):
 def test_misere_is_spelled_alike_in_python_and_on_the_command_line(cli, spelling):
     args = ["heaps", "--game", "0.77", "--n", 6, "--piles", 3, "--play", spelling]
     assert grundy.heaps(6, 3, game="0.77", play=spelling) == cli.count_or_error(*args)
+
+
+def test_misere_heaps_beyond_the_quotient_are_answered_by_search():
+    # 0.6 (take one token, leaving one or two nonempty heaps) is wild: the
+    # quotient of heaps up to 18 is beyond the default misere_work, and the
+    # library answers by a direct search of the positions
+    def options(h):
+        out = [(h - 1,)] if h >= 2 else []
+        out += [(a, h - 1 - a) for a in range(1, (h - 1) // 2 + 1)]
+        return out
+
+    memo = {}
+
+    def lost(pos):
+        pos = tuple(sorted(pos))
+        if pos not in memo:
+            moves = [pos[:i] + rest + pos[i + 1 :] for i, h in enumerate(pos) for rest in options(h)]
+            memo[pos] = bool(moves) and all(not lost(m) for m in moves)
+        return memo[pos]
+
+    for n, misere_len in ((18, 200), (12, 4)):
+        pairs = [(a, b) for a in range(1, n + 1) for b in range(1, n + 1)]
+        want = sum(lost(t) for t in pairs)
+        assert grundy.heaps(n, 2, game="0.6", play="misere", misere_len=misere_len) == want
+        multisets = sum(lost((a, b)) for a, b in pairs if a <= b)
+        got = grundy.heaps(n, 2, game="0.6", play="misere", order="multiset", misere_len=misere_len)
+        assert got == multisets
+        assert grundy.heaps(n, 2, game="0.6", play="misere", modulus=7, misere_len=misere_len) == want % 7

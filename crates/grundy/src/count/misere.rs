@@ -80,6 +80,18 @@ pub fn count_parts_as<R: Coefficients>(
     for (c, _) in &active {
         histograms.push(c.misere_histogram(ctx)?);
     }
+    if let Some(searched) = histograms.iter().find_map(MisereHistogram::searched) {
+        // only copies of the searched component alone are searched
+        let [(_, copies)] = active.as_slice() else {
+            return Err(searched.refusal());
+        };
+        let [losing, all] = searched.count(*copies, order, ctx)?;
+        let losing = ring.of_bigint(&losing.into());
+        return Ok(match outcome {
+            Outcome::Losing => losing,
+            Outcome::Winning => ring.sub(&ring.of_bigint(&all.into()), &losing),
+        });
+    }
     if histograms.iter().all(|h| matches!(h, MisereHistogram::Tame { .. })) {
         let normal = count_parts(ring, &active, order, outcome, ctx)?;
         let mut correction = ring.one();

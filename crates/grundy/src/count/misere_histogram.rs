@@ -1,6 +1,7 @@
 //! What one component tells a misère count ([`MisereHistogram`]): its
 //! positions' images in the game's misère quotient, or the tame rule's data.
 
+use super::misere_search::Searched;
 use super::monoid::BipartiteMonoid;
 use std::sync::Arc;
 
@@ -35,16 +36,27 @@ pub enum MisereHistogram {
         /// Fickle positions of normal value 0 and 1.
         fickle: [u128; 2],
     },
+    /// The quotient is out of reach: the positions are decided by a direct
+    /// search, which counts copies of this component alone.
+    Search(Searched),
 }
 
 impl MisereHistogram {
+    /// The search deciding the positions, for [`MisereHistogram::Search`].
+    pub fn searched(&self) -> Option<&dyn super::MisereSearch> {
+        match self {
+            MisereHistogram::Search(s) => Some(s.0.as_ref()),
+            _ => None,
+        }
+    }
+
     /// The quotient, the counts of one part and the number of parts (`1`
     /// for [`MisereHistogram::Quotient`]); `None` for a tame component.
     pub fn quotient_parts(&self) -> Option<(&Arc<BipartiteMonoid>, &[u128], u64)> {
         match self {
             MisereHistogram::Quotient { monoid, counts } => Some((monoid, counts, 1)),
             MisereHistogram::Power { monoid, counts, power } => Some((monoid, counts, *power)),
-            MisereHistogram::Tame { .. } => None,
+            MisereHistogram::Tame { .. } | MisereHistogram::Search(_) => None,
         }
     }
 }

@@ -2,10 +2,10 @@
 //! misère quotient), board tokens (one subtraction heap per coordinate),
 //! Divisor and Coprime Nim piles (their own quotients, piles as heaps).
 
-use crate::count::{BipartiteMonoid, Context, MisereHistogram};
+use crate::count::{BipartiteMonoid, Context, MisereHistogram, Searched};
 use crate::error::{Error, Remedy};
 use crate::heap::HeapGame;
-use crate::heap::misere::{MisereLimits, MisereQuotient, is_nim};
+use crate::heap::misere::{HeapSearch, MisereLimits, MisereQuotient, is_nim};
 use std::sync::Arc;
 
 /// Heaps of `game` in `min..=n`: Nim by the tame rule (`*0`, `*1` fickle), any
@@ -27,9 +27,17 @@ pub(crate) fn heap_histogram(
             counts: vec![0],
         });
     }
-    let q = MisereQuotient::for_heaps_up_to(game, n, limits, ctx)?;
-    let counts = q.histogram(min, n)?;
-    Ok(MisereHistogram::Quotient { monoid: q.monoid().clone(), counts })
+    match MisereQuotient::for_heaps_or_reached(game, n, limits, ctx)? {
+        Ok(q) => {
+            let counts = q.histogram(min, n)?;
+            Ok(MisereHistogram::Quotient { monoid: q.monoid().clone(), counts })
+        }
+        // out of the quotient's reach: a direct search, with the part it reached
+        Err((known, refused)) => {
+            let search = HeapSearch::new(game.clone(), (min, n), known, limits, refused);
+            Ok(MisereHistogram::Search(Searched(Arc::new(search))))
+        }
+    }
 }
 
 /// Piles in `lo..=hi` of a game whose pile `k` moves to the piles `moves(k)`
@@ -79,5 +87,6 @@ pub(crate) fn token_histogram(coordinate: MisereHistogram, dims: u64) -> Result<
             let power = power.checked_mul(dims).ok_or_else(|| Error::invalid("dims", "is too large"))?;
             Ok(MisereHistogram::Power { monoid, counts, power })
         }
+        MisereHistogram::Search(searched) => Err(searched.0.refusal()),
     }
 }

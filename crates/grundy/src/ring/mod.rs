@@ -101,8 +101,8 @@ pub trait Ring: Sync + Sized {
     }
 
     /// The canonical representative as a nonnegative integer: the residue in
-    /// `[0, M)`, or the exact value's magnitude (see [`with_ring`] for the check
-    /// that an exact count is not negative).
+    /// `[0, M)`, or the exact value's magnitude (an exact count is checked not
+    /// to be negative before it is converted).
     fn to_biguint(&self, a: &Self::Elem) -> BigUint;
 
     /// The modulus, or `None` for exact arithmetic.

@@ -32,10 +32,12 @@ mod learn;
 mod memo;
 mod options;
 mod reduce;
+mod search;
 mod stuck;
 
 pub use genus::GenusTable;
 pub use options::heap_options;
+pub use search::HeapSearch;
 
 use crate::count::{BipartiteMonoid, Context, Presentation};
 use crate::error::{Error, Remedy};
@@ -300,12 +302,30 @@ impl MisereQuotient {
         limits: MisereLimits,
         ctx: &mut Context<'_>,
     ) -> Result<Self, Error> {
+        Self::for_heaps_or_reached(game, n, limits, ctx)?.map_err(|(_, refused)| refused)
+    }
+
+    /// [`MisereQuotient::for_heaps_up_to`], or, when it is refused for a
+    /// limit (work, memory, order, `misere_len`, no certificate), the
+    /// quotient of the heaps up to the bound it reached (`None` when not
+    /// even heap 1 was adjoined) with the refusal.
+    pub(crate) fn for_heaps_or_reached(
+        game: &HeapGame,
+        n: u64,
+        limits: MisereLimits,
+        ctx: &mut Context<'_>,
+    ) -> Result<Result<Self, (Option<Self>, Error)>, Error> {
         let bound = n.min(limits.max_len as u64) as usize;
-        let q = Self::for_game(game, bound, true, limits, ctx)?;
-        if (n as usize) > q.bound && q.period.is_none() {
-            return Err(not_certified(game, &q, Some(n)));
+        let q = match Self::for_game(game, bound, true, limits, ctx) {
+            Ok(q) => q,
+            Err(refused @ Error::TooLarge { .. }) => return Ok(Err((None, refused))),
+            Err(e) => return Err(e),
+        };
+        if n > q.bound as u64 && q.period.is_none() {
+            let refused = not_certified(game, &q, Some(n));
+            return Ok(Err((Some(q), refused)));
         }
-        Ok(q)
+        Ok(Ok(q))
     }
 
     /// The quotient of heaps up to `limits.max_len()`, stopping early at a
