@@ -77,7 +77,7 @@ fn record() -> (Solved, HashSet<String>) {
 /// counted), each published period whose certificate fits in 2^14 values is
 /// certified, and no code published as unsolved is certified. 0.56's
 /// published preperiods disagree (326638, 326640): it is beyond 2^14 and is
-/// checked by `grundy census` to 2^20 in the README (326640).
+/// checked by `grundy census` to 2^20 in `docs/commands.md` (326640).
 #[test]
 fn census_agrees_with_the_published_record() {
     let (solved, unsolved) = record();

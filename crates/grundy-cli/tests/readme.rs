@@ -12,8 +12,25 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The Markdown files whose examples are checked.
-const DOCUMENTS: [&str; 3] = ["README.md", "crates/grundy-py/README.md", "docs/cookbook.md"];
+/// The Markdown files whose examples are checked: the two READMEs and every
+/// `.md` file under `docs/` (the cookbook, the command reference, the theory),
+/// as paths from the repository's root.
+fn documents() -> Vec<String> {
+    let mut found = vec!["README.md".to_string(), "crates/grundy-py/README.md".to_string()];
+    let mut folders = vec![PathBuf::from("docs")];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(root().join(&folder)).expect("the docs folder") {
+            let name = folder.join(entry.expect("a docs entry").file_name());
+            if root().join(&name).is_dir() {
+                folders.push(name);
+            } else if name.extension().is_some_and(|e| e == "md") {
+                found.push(name.to_string_lossy().into_owned());
+            }
+        }
+    }
+    found.sort();
+    found
+}
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -78,7 +95,11 @@ fn untimed(text: &str) -> String {
 #[test]
 fn every_documented_command_prints_what_the_documentation_shows() {
     let mut checked = 0;
-    for name in DOCUMENTS {
+    let documents = documents();
+    for name in ["README.md", "docs/cookbook.md", "docs/commands.md", "docs/theory/misere-play.md"] {
+        assert!(documents.iter().any(|d| d == name), "{name} is among the documents checked");
+    }
+    for name in &documents {
         let text = std::fs::read_to_string(root().join(name)).expect("a documentation file");
         for example in examples(name, &text) {
             // from the repository's root, so that examples name files by their path there
@@ -120,6 +141,20 @@ fn every_documented_command_prints_what_the_documentation_shows() {
         }
     }
     assert!(checked >= 8, "only {checked} documented examples were found");
+}
+
+/// Rust blocks are compiled only where `crates/grundy/src/lib.rs` includes their
+/// file as doctests: a document with a ```` ```rust ```` block must be one of those.
+#[test]
+fn every_documented_rust_block_is_a_doctest() {
+    let lib = std::fs::read_to_string(root().join("crates/grundy/src/lib.rs")).expect("lib.rs");
+    for name in documents().iter().filter(|name| !name.starts_with("crates/")) {
+        let text = std::fs::read_to_string(root().join(name)).expect("a documentation file");
+        if text.lines().any(|line| line.trim() == "```rust") {
+            let include = format!("include_str!(\"../../../{name}\")");
+            assert!(lib.contains(&include), "{name} has Rust blocks that no doctest compiles");
+        }
+    }
 }
 
 #[test]

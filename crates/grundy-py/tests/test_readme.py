@@ -2,7 +2,7 @@
 written beside it, so that the documentation cannot drift.
 
 An example is a ```python block of README.md, crates/grundy-py/README.md or
-docs/cookbook.md. Each line that prints ends in a comment `# OUTPUT` (optionally
+any .md file under docs/ (the cookbook, the command reference, the theory). Each line that prints ends in a comment `# OUTPUT` (optionally
 followed by ` (explanation)`): the block runs once, from the root of the
 repository (file paths are relative to it), and the printed lines must be those
 outputs, in order.
@@ -16,7 +16,9 @@ import pytest
 
 from conftest import ROOT
 
-DOCUMENTS = ["README.md", "crates/grundy-py/README.md", "docs/cookbook.md"]
+DOCUMENTS = ["README.md", "crates/grundy-py/README.md"] + sorted(
+    path.relative_to(ROOT).as_posix() for path in (ROOT / "docs").rglob("*.md")
+)
 
 
 def blocks(text):
@@ -45,6 +47,7 @@ EXAMPLES = [
 
 def test_the_documents_have_examples():
     assert len(EXAMPLES) >= 3
+    assert {"README.md", "docs/cookbook.md", "docs/commands.md"} <= set(DOCUMENTS)
 
 
 @pytest.mark.parametrize("code", EXAMPLES)

@@ -353,7 +353,7 @@ mod tests {
     }
 
     /// The total of a census is the mean of its sample times its games; the
-    /// default accepts the three-digit census of the README to `2^22` values
+    /// default accepts the three-digit census of `docs/benchmarks.md` to `2^22` values
     /// and refuses every six-digit octal code to `2^18`.
     #[test]
     fn the_default_total_accepts_the_readme_census_and_refuses_six_digits() {

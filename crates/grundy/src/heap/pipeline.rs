@@ -14,7 +14,7 @@
 //! (Dawson's Kayles `0.07` and chess `0.137`: no move removes fewer than
 //! two tokens and leaves a heap); `0.6` (leaves `n − 1`) and Grundy's game
 //! (splits off one token) wait at the end of their search, not at its start
-//! (`scripts/bench-octal.sh --threads 2`, README).
+//! (`scripts/bench-octal.sh --threads 2`, `docs/benchmarks.md`).
 //!
 //! **Publishing.** A finished heap is published in order: its thread waits
 //! until every heap before it is published, then appends the value to the

@@ -35,7 +35,7 @@
 //!
 //! **Searching or marking.** Below the mex, a candidate that the first pairs
 //! did not reach is searched for among all pairs in narrow lanes
-//! ([`pair_scan`]), which costs a pass over the pairs for each candidate
+//! ([`super::pair_scan`]), which costs a pass over the pairs for each candidate
 //! reached late. Games whose values spread over hundreds of values (`0.004`,
 //! `0.007`) have hundreds of such candidates a heap; once the searches of a
 //! heap have examined [`SEARCH_BEFORE_MARKING`] times the pairs left, those
@@ -45,11 +45,14 @@
 //! changes the cost only; it depends on the heap alone, so the work counted
 //! is the same on any number of threads.
 
-use super::bits::{BitSet, TripleSplits};
+mod marks;
+mod pair_search;
+mod scratch;
+
 use super::lanes::Lane;
-use super::mex::Mex;
 use super::octal::OctalCode;
-use super::pair_scan;
+
+pub(super) use scratch::Scratch;
 
 /// Pairs of each split examined between two checks of the candidate during
 /// a scan, after a first batch of [`FIRST_BATCH`].
@@ -208,107 +211,6 @@ fn half(m: usize, distinct: bool) -> usize {
 fn unmarked_pairs(sizes: &[(usize, bool)], cursor: &[usize]) -> u64 {
     let left = sizes.iter().zip(cursor).map(|(&(m, d), &c)| (half(m, d) + 1).saturating_sub(c));
     left.sum::<usize>() as u64
-}
-
-/// One thread's marks of the values reached from the heap it computes, and
-/// its buffers, reused from heap to heap.
-#[derive(Clone, Debug)]
-pub(super) struct Scratch {
-    /// Whether the marks of the current heap are the bytes of `seen`
-    /// ([`Rules::small`]), else the stamp table.
-    small: bool,
-    seen: Box<[u8; SMALL]>,
-    stamp: Vec<u32>,
-    epoch: u32,
-    /// The three-heap splits (marked in full before the two-heap ones).
-    triples: TripleSplits,
-    triple_values: BitSet,
-    sizes: Vec<(usize, bool)>,
-    cursor: Vec<usize>,
-    /// Heaps whose remaining pairs were marked at once ([`HeapMex::mark_the_rest`]).
-    pub(super) rests: u64,
-    /// The mex of a game that never splits ([`single_heap_mex`]).
-    mex: Mex,
-}
-
-impl Default for Scratch {
-    fn default() -> Self {
-        Scratch {
-            small: false,
-            seen: Box::new([0; SMALL]),
-            stamp: Vec::new(),
-            epoch: 0,
-            triples: TripleSplits::default(),
-            triple_values: BitSet::default(),
-            sizes: Vec::new(),
-            cursor: Vec::new(),
-            rests: 0,
-            mex: Mex::new(),
-        }
-    }
-}
-
-impl Scratch {
-    /// Clears the marks for a new heap whose values are below `top`: every
-    /// value marked is an XOR of two of them, below the power of two `2^b >=
-    /// top`, and the candidates read reach `2^b` at most, so the bytes up to
-    /// `2^(b+1)` are cleared (all of them once, the bound only grows).
-    #[inline]
-    fn begin(&mut self, small: bool, top: usize) {
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            // wrapped: clear every stamp; 0 is never a live epoch
-            self.stamp.iter_mut().for_each(|s| *s = 0);
-            self.epoch = 1;
-        }
-        if small && !self.small {
-            // the bytes were not in use: clear them all
-            self.seen.fill(0);
-        }
-        self.small = small;
-        if small {
-            // in whole blocks of 64 bytes (stores the compiler writes out, not
-            // a call of `memset` for a few bytes)
-            let bound = (2 * top.max(1).next_power_of_two()).clamp(64, SMALL);
-            for block in self.seen[..bound].chunks_exact_mut(64) {
-                block.fill(0);
-            }
-        }
-    }
-
-    fn mark(&mut self, v: u32) {
-        if self.small && (v as usize) < SMALL {
-            self.seen[v as usize] = 1;
-            return;
-        }
-        let v = v as usize;
-        if v >= self.stamp.len() {
-            self.stamp.resize(v + 1, 0);
-        }
-        self.stamp[v] = self.epoch;
-    }
-
-    /// The least `y >= x` not marked: while the marks are bytes, a loop of
-    /// one load and one compare a value.
-    #[inline]
-    fn first_unmarked(&self, mut x: u32) -> u32 {
-        if self.small {
-            while (x as usize) < SMALL && self.seen[x as usize] != 0 {
-                x += 1;
-            }
-        }
-        while self.marked(x) {
-            x += 1;
-        }
-        x
-    }
-
-    fn marked(&self, v: u32) -> bool {
-        match self.small && (v as usize) < SMALL {
-            true => self.seen[v as usize] != 0,
-            false => self.stamp.get(v as usize) == Some(&self.epoch),
-        }
-    }
 }
 
 /// The values published so far, `g(0..len)`, and the rare heaps among them
@@ -595,197 +497,6 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
     fn early_from(&self, m: usize) -> usize {
         (LATE + 1).saturating_sub(self.h - m).max(1)
     }
-
-    /// Marks every split with a rare part (under `!` not the equal split,
-    /// whose parts are alike and so never decide a value): before the heap
-    /// is resolved the early ones only (the work of all is charged when it
-    /// is, [`HeapMex::resolve`]).
-    #[inline]
-    fn mark_rare_splits(&mut self, sizes: &[(usize, bool)]) {
-        let view = self.prefix().view();
-        if self.resolved && view.rare.is_empty() {
-            // no rare heap (4.7 classifies every heap but 0 common)
-            self.rare_marks = RareMarks::All;
-            return;
-        }
-        for &(m, distinct) in sizes {
-            // unresolved: the pairs with both parts early (the late ones are
-            // marked with every late pair when resolved)
-            let range = if self.resolved { 1..m } else { self.early_from(m)..self.early.min(m) };
-            let below = self.mark_rare_range(view, m, distinct, range);
-            if self.resolved {
-                // the range was `1..m`: `below` is every rare heap under `m`
-                self.work += MARK_COST * below as u64;
-            }
-        }
-        self.rare_marks = if self.resolved { RareMarks::All } else { RareMarks::Early };
-    }
-
-    /// Marks `g(r) ⊕ g(m − r)` for the rare heaps `r ∈ range`, `r < m`, but
-    /// under `!` not `r = m/2` (while every value is below [`SMALL`], as
-    /// bytes of `seen`: [`mark_rare_bytes`]); the rare heaps below the
-    /// range's end (or `m`), which are counted anyway.
-    #[inline]
-    fn mark_rare_range(
-        &mut self,
-        view: View<'_, T>,
-        m: usize,
-        distinct: bool,
-        range: std::ops::Range<usize>,
-    ) -> usize {
-        let (lo, hi) = (range.start, range.end.min(m));
-        let b = count_below(view.rare, hi);
-        if lo >= hi {
-            return b;
-        }
-        // rare heaps are at least 1
-        let a = if lo <= 1 { 0 } else { count_below(view.rare, lo) };
-        let equal = match distinct && m.is_multiple_of(2) {
-            true => view.rare[a..b].binary_search(&(m / 2)).ok().map(|i| a + i),
-            false => None,
-        };
-        let ranges = match equal {
-            Some(i) => [a..i, i + 1..b],
-            None => [a..b, b..b],
-        };
-        let g = view.g;
-        for range in ranges.into_iter().filter(|r| !r.is_empty()) {
-            let (rare, values) = (&view.rare[range.clone()], &view.rare_values[range]);
-            if self.s.small {
-                mark_rare_bytes(&mut self.s.seen, rare, values, g, m);
-            } else {
-                for (&r, &v) in rare.iter().zip(values) {
-                    self.s.mark(v ^ g[m - r].wide());
-                }
-            }
-        }
-        b
-    }
-
-    /// Marks the next batch of pairs of every split ([`FIRST_BATCH`] at
-    /// first, then [`SCAN_BATCH`]); whether any were left.
-    fn scan_batch(&mut self, sizes: &[(usize, bool)], cursor: &mut [usize]) -> bool {
-        let g = self.prefix().view().g;
-        let mut progressed = false;
-        let batch = if self.first_batch { FIRST_BATCH } else { SCAN_BATCH };
-        self.first_batch = false;
-        for (j, &(m, distinct)) in sizes.iter().enumerate() {
-            let stop = (cursor[j] + batch).min(half(m, distinct) + 1);
-            progressed |= stop > cursor[j];
-            self.mark_pairs(g, m, cursor[j]..stop);
-            cursor[j] = stop;
-        }
-        progressed
-    }
-
-    /// Marks every pair not marked yet (from the cursors on).
-    fn mark_the_rest(&mut self, sizes: &[(usize, bool)], cursor: &mut [usize]) {
-        let g = self.prefix().view().g;
-        self.s.rests += 1;
-        for (j, &(m, distinct)) in sizes.iter().enumerate() {
-            let hi = half(m, distinct) + 1;
-            self.mark_pairs(g, m, cursor[j]..hi);
-            cursor[j] = cursor[j].max(hi);
-        }
-    }
-
-    /// Marks `g(a) ⊕ g(m − a)` for the parts `a` in `parts`: the slices
-    /// `g[lo..hi]` and `g[m−hi+1..=m−lo]` zipped, one reversed (no bounds
-    /// check in the loop).
-    #[inline]
-    fn mark_pairs(&mut self, g: &[T], m: usize, parts: std::ops::Range<usize>) {
-        let (lo, hi) = (parts.start, parts.end);
-        if lo >= hi {
-            return;
-        }
-        self.work += MARK_COST * (hi - lo) as u64;
-        let pairs = g[lo..hi].iter().zip(g[m + 1 - hi..m + 1 - lo].iter().rev());
-        if self.s.small {
-            let seen: &mut [u8; SMALL] = &mut self.s.seen;
-            for (&a, &b) in pairs {
-                seen[(a ^ b).wide() as usize & (SMALL - 1)] = 1;
-            }
-        } else {
-            for (&a, &b) in pairs {
-                self.s.mark((a ^ b).wide());
-            }
-        }
-    }
-
-    /// Whether some split of the sizes `sizes` reaches `x`, searched among all
-    /// its pairs in narrow lanes ([`pair_scan::reaches`]; the XOR of two lanes
-    /// is a lane, so a wider `x` is reached by none).
-    fn narrow_reach(&mut self, x: u32, sizes: &[(usize, bool)]) -> bool {
-        let g = self.prefix().view().g;
-        let Ok(lane) = T::try_from(x) else {
-            return false;
-        };
-        sizes.iter().any(|&(m, distinct)| {
-            // the early pairs, parts `lo..=half`: the pairs of `g[lo − 1..]`
-            // splitting `m − 2(lo − 1)` (the late ones are marked when resolved)
-            let (lo, half) = (self.early_from(m), half(m, distinct));
-            if lo > half {
-                return false;
-            }
-            let (found, pairs) = pair_scan::reaches(&g[lo - 1..], m - 2 * (lo - 1), half - (lo - 1), lane);
-            self.work += 1 + pairs / PAIRS_PER_UNIT;
-            self.searched += pairs;
-            found
-        })
-    }
-
-    /// Marks every value of a three-heap split of `h`.
-    fn mark_triples(&mut self) {
-        let mut set = std::mem::take(&mut self.s.triple_values);
-        set.clear();
-        let g = self.prefix().view().g;
-        for (m, distinct) in self.rules.code.triple_sizes(self.h) {
-            self.work += self.s.triples.add(g, m, distinct, &mut set);
-        }
-        for v in set.iter() {
-            self.s.mark(v);
-        }
-        self.s.triple_values = set;
-    }
-
-    /// The plain mex over every split, for games without a sparse set. Values
-    /// below 64 are collected in a bit mask (a branch-free inner loop), larger
-    /// ones in the stamp table.
-    fn mex_by_full_scan(&mut self, sizes: &[(usize, bool)]) -> u32 {
-        let g = self.prefix().view().g;
-        let mut small: u64 = 0;
-        if self.rules.top <= 64 {
-            // Every value, hence every XOR of two, is below 64: a branch-free
-            // scan with four independent masks (no loop-carried dependency).
-            for &(m, distinct) in sizes {
-                let half = half(m, distinct);
-                small |= xor_mask(&g[1..=half], &g[m - half..m]);
-            }
-        } else {
-            for &(m, distinct) in sizes {
-                let mut big = Vec::new();
-                // pairs (a, m − a) for a = 1..=half, without bounds checks
-                let half = half(m, distinct);
-                for (&l, &r) in g[1..=half].iter().zip(g[m - half..m].iter().rev()) {
-                    let x = (l ^ r).wide();
-                    if x < 64 {
-                        small |= 1u64 << x;
-                    } else {
-                        big.push(x);
-                    }
-                }
-                for x in big {
-                    self.s.mark(x);
-                }
-            }
-        }
-        // single-heap moves were marked in the stamp table before the scan
-        let mut x = 0u32;
-        while (x < 64 && small >> x & 1 == 1) || self.s.marked(x) {
-            x += 1;
-        }
-        x
-    }
 }
 
 /// The number of entries of the ascending `rare` below `x`: galloping back
@@ -808,35 +519,6 @@ fn count_below(rare: &[usize], x: usize) -> usize {
         step *= 2;
     }
     end
-}
-
-/// Marks the bytes `g(r) ⊕ g(m − r)` of `seen` for the rare heaps `r` (all
-/// below `m`) with their values: a short loop of independent stores, kept out
-/// of line so that its few pointers stay in registers (inlined into
-/// [`heap_value`] it reloaded them from the stack at every pair: 15
-/// instructions a pair against 11, valgrind on `0.156`).
-#[inline(never)]
-fn mark_rare_bytes<T: Lane>(seen: &mut [u8; SMALL], rare: &[usize], values: &[u32], g: &[T], m: usize) {
-    for (&r, &v) in rare.iter().zip(values) {
-        seen[(v ^ g[m - r].wide()) as usize & (SMALL - 1)] = 1;
-    }
-}
-
-/// The set `{ left[i] ⊕ right[len−1−i] }` as a bit mask, for values below 64:
-/// branch-free, with four independent masks (no loop-carried dependency).
-fn xor_mask<T: Lane>(left: &[T], right: &[T]) -> u64 {
-    let mut acc = [0u64; 4];
-    let mut l4 = left.chunks_exact(4);
-    let mut r4 = right.rchunks_exact(4);
-    for (l, r) in (&mut l4).zip(&mut r4) {
-        for j in 0..4 {
-            acc[j] |= 1u64 << (l[j] ^ r[3 - j]).wide();
-        }
-    }
-    for (&l, &r) in l4.remainder().iter().zip(r4.remainder().iter().rev()) {
-        acc[0] |= 1u64 << (l ^ r).wide();
-    }
-    acc[0] | acc[1] | acc[2] | acc[3]
 }
 
 #[cfg(test)]

@@ -1,0 +1,149 @@
+//! Marking the values of a heap's options: the splits with a rare part,
+//! batches of pairs in turn, every pair left at once, the three-heap splits.
+
+use super::{FIRST_BATCH, HeapMex, MARK_COST, Prefix, RareMarks, SCAN_BATCH, SMALL, View, count_below, half};
+use crate::heap::lanes::Lane;
+
+impl<T: Lane, P: Prefix<T>> HeapMex<'_, '_, T, P> {
+    /// Marks every split with a rare part (under `!` not the equal split,
+    /// whose parts are alike and so never decide a value): before the heap
+    /// is resolved the early ones only (the work of all is charged when it
+    /// is, [`HeapMex::resolve`]).
+    #[inline]
+    pub(super) fn mark_rare_splits(&mut self, sizes: &[(usize, bool)]) {
+        let view = self.prefix().view();
+        if self.resolved && view.rare.is_empty() {
+            // no rare heap (4.7 classifies every heap but 0 common)
+            self.rare_marks = RareMarks::All;
+            return;
+        }
+        for &(m, distinct) in sizes {
+            // unresolved: the pairs with both parts early (the late ones are
+            // marked with every late pair when resolved)
+            let range = if self.resolved { 1..m } else { self.early_from(m)..self.early.min(m) };
+            let below = self.mark_rare_range(view, m, distinct, range);
+            if self.resolved {
+                // the range was `1..m`: `below` is every rare heap under `m`
+                self.work += MARK_COST * below as u64;
+            }
+        }
+        self.rare_marks = if self.resolved { RareMarks::All } else { RareMarks::Early };
+    }
+
+    /// Marks `g(r) ⊕ g(m − r)` for the rare heaps `r ∈ range`, `r < m`, but
+    /// under `!` not `r = m/2` (while every value is below [`SMALL`], as
+    /// bytes of `seen`: [`mark_rare_bytes`]); the rare heaps below the
+    /// range's end (or `m`), which are counted anyway.
+    #[inline]
+    fn mark_rare_range(
+        &mut self,
+        view: View<'_, T>,
+        m: usize,
+        distinct: bool,
+        range: std::ops::Range<usize>,
+    ) -> usize {
+        let (lo, hi) = (range.start, range.end.min(m));
+        let b = count_below(view.rare, hi);
+        if lo >= hi {
+            return b;
+        }
+        // rare heaps are at least 1
+        let a = if lo <= 1 { 0 } else { count_below(view.rare, lo) };
+        let equal = match distinct && m.is_multiple_of(2) {
+            true => view.rare[a..b].binary_search(&(m / 2)).ok().map(|i| a + i),
+            false => None,
+        };
+        let ranges = match equal {
+            Some(i) => [a..i, i + 1..b],
+            None => [a..b, b..b],
+        };
+        let g = view.g;
+        for range in ranges.into_iter().filter(|r| !r.is_empty()) {
+            let (rare, values) = (&view.rare[range.clone()], &view.rare_values[range]);
+            if self.s.small {
+                mark_rare_bytes(&mut self.s.seen, rare, values, g, m);
+            } else {
+                for (&r, &v) in rare.iter().zip(values) {
+                    self.s.mark(v ^ g[m - r].wide());
+                }
+            }
+        }
+        b
+    }
+
+    /// Marks the next batch of pairs of every split ([`FIRST_BATCH`] at
+    /// first, then [`SCAN_BATCH`]); whether any were left.
+    pub(super) fn scan_batch(&mut self, sizes: &[(usize, bool)], cursor: &mut [usize]) -> bool {
+        let g = self.prefix().view().g;
+        let mut progressed = false;
+        let batch = if self.first_batch { FIRST_BATCH } else { SCAN_BATCH };
+        self.first_batch = false;
+        for (j, &(m, distinct)) in sizes.iter().enumerate() {
+            let stop = (cursor[j] + batch).min(half(m, distinct) + 1);
+            progressed |= stop > cursor[j];
+            self.mark_pairs(g, m, cursor[j]..stop);
+            cursor[j] = stop;
+        }
+        progressed
+    }
+
+    /// Marks every pair not marked yet (from the cursors on).
+    pub(super) fn mark_the_rest(&mut self, sizes: &[(usize, bool)], cursor: &mut [usize]) {
+        let g = self.prefix().view().g;
+        self.s.rests += 1;
+        for (j, &(m, distinct)) in sizes.iter().enumerate() {
+            let hi = half(m, distinct) + 1;
+            self.mark_pairs(g, m, cursor[j]..hi);
+            cursor[j] = cursor[j].max(hi);
+        }
+    }
+
+    /// Marks `g(a) ⊕ g(m − a)` for the parts `a` in `parts`: the slices
+    /// `g[lo..hi]` and `g[m−hi+1..=m−lo]` zipped, one reversed (no bounds
+    /// check in the loop).
+    #[inline]
+    pub(super) fn mark_pairs(&mut self, g: &[T], m: usize, parts: std::ops::Range<usize>) {
+        let (lo, hi) = (parts.start, parts.end);
+        if lo >= hi {
+            return;
+        }
+        self.work += MARK_COST * (hi - lo) as u64;
+        let pairs = g[lo..hi].iter().zip(g[m + 1 - hi..m + 1 - lo].iter().rev());
+        if self.s.small {
+            let seen: &mut [u8; SMALL] = &mut self.s.seen;
+            for (&a, &b) in pairs {
+                seen[(a ^ b).wide() as usize & (SMALL - 1)] = 1;
+            }
+        } else {
+            for (&a, &b) in pairs {
+                self.s.mark((a ^ b).wide());
+            }
+        }
+    }
+
+    /// Marks every value of a three-heap split of `h`.
+    pub(super) fn mark_triples(&mut self) {
+        let mut set = std::mem::take(&mut self.s.triple_values);
+        set.clear();
+        let g = self.prefix().view().g;
+        for (m, distinct) in self.rules.code.triple_sizes(self.h) {
+            self.work += self.s.triples.add(g, m, distinct, &mut set);
+        }
+        for v in set.iter() {
+            self.s.mark(v);
+        }
+        self.s.triple_values = set;
+    }
+}
+
+/// Marks the bytes `g(r) ⊕ g(m − r)` of `seen` for the rare heaps `r` (all
+/// below `m`) with their values: a short loop of independent stores, kept out
+/// of line so that its few pointers stay in registers (inlined into
+/// [`super::heap_value`] it reloaded them from the stack at every pair: 15
+/// instructions a pair against 11, valgrind on `0.156`).
+#[inline(never)]
+fn mark_rare_bytes<T: Lane>(seen: &mut [u8; SMALL], rare: &[usize], values: &[u32], g: &[T], m: usize) {
+    for (&r, &v) in rare.iter().zip(values) {
+        seen[(v ^ g[m - r].wide()) as usize & (SMALL - 1)] = 1;
+    }
+}

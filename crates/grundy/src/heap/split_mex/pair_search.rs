@@ -1,0 +1,87 @@
+//! Finding a candidate among all the pairs of a heap's splits: the vector
+//! search in narrow lanes, or, for a game without a sparse set and without
+//! narrow lanes, the plain mex of every pair.
+
+use super::{HeapMex, PAIRS_PER_UNIT, Prefix, half};
+use crate::heap::lanes::Lane;
+use crate::heap::pair_scan;
+
+impl<T: Lane, P: Prefix<T>> HeapMex<'_, '_, T, P> {
+    /// Whether some split of the sizes `sizes` reaches `x`, searched among all
+    /// its pairs in narrow lanes ([`pair_scan::reaches`]; the XOR of two lanes
+    /// is a lane, so a wider `x` is reached by none).
+    pub(super) fn narrow_reach(&mut self, x: u32, sizes: &[(usize, bool)]) -> bool {
+        let g = self.prefix().view().g;
+        let Ok(lane) = T::try_from(x) else {
+            return false;
+        };
+        sizes.iter().any(|&(m, distinct)| {
+            // the early pairs, parts `lo..=half`: the pairs of `g[lo − 1..]`
+            // splitting `m − 2(lo − 1)` (the late ones are marked when resolved)
+            let (lo, half) = (self.early_from(m), half(m, distinct));
+            if lo > half {
+                return false;
+            }
+            let (found, pairs) = pair_scan::reaches(&g[lo - 1..], m - 2 * (lo - 1), half - (lo - 1), lane);
+            self.work += 1 + pairs / PAIRS_PER_UNIT;
+            self.searched += pairs;
+            found
+        })
+    }
+
+    /// The plain mex over every split, for games without a sparse set. Values
+    /// below 64 are collected in a bit mask (a branch-free inner loop), larger
+    /// ones in the stamp table.
+    pub(super) fn mex_by_full_scan(&mut self, sizes: &[(usize, bool)]) -> u32 {
+        let g = self.prefix().view().g;
+        let mut small: u64 = 0;
+        if self.rules.top <= 64 {
+            // Every value, hence every XOR of two, is below 64: a branch-free
+            // scan with four independent masks (no loop-carried dependency).
+            for &(m, distinct) in sizes {
+                let half = half(m, distinct);
+                small |= xor_mask(&g[1..=half], &g[m - half..m]);
+            }
+        } else {
+            for &(m, distinct) in sizes {
+                let mut big = Vec::new();
+                // pairs (a, m − a) for a = 1..=half, without bounds checks
+                let half = half(m, distinct);
+                for (&l, &r) in g[1..=half].iter().zip(g[m - half..m].iter().rev()) {
+                    let x = (l ^ r).wide();
+                    if x < 64 {
+                        small |= 1u64 << x;
+                    } else {
+                        big.push(x);
+                    }
+                }
+                for x in big {
+                    self.s.mark(x);
+                }
+            }
+        }
+        // single-heap moves were marked in the stamp table before the scan
+        let mut x = 0u32;
+        while (x < 64 && small >> x & 1 == 1) || self.s.marked(x) {
+            x += 1;
+        }
+        x
+    }
+}
+
+/// The set `{ left[i] ⊕ right[len−1−i] }` as a bit mask, for values below 64:
+/// branch-free, with four independent masks (no loop-carried dependency).
+fn xor_mask<T: Lane>(left: &[T], right: &[T]) -> u64 {
+    let mut acc = [0u64; 4];
+    let mut l4 = left.chunks_exact(4);
+    let mut r4 = right.rchunks_exact(4);
+    for (l, r) in (&mut l4).zip(&mut r4) {
+        for j in 0..4 {
+            acc[j] |= 1u64 << (l[j] ^ r[3 - j]).wide();
+        }
+    }
+    for (&l, &r) in l4.remainder().iter().zip(r4.remainder().iter().rev()) {
+        acc[0] |= 1u64 << (l ^ r).wide();
+    }
+    acc[0] | acc[1] | acc[2] | acc[3]
+}
