@@ -28,6 +28,7 @@ pub mod binomial;
 pub mod binomial_mod;
 pub mod factor;
 pub mod gourdon;
+pub mod long_mul;
 pub mod lucy;
 pub mod ntt;
 pub mod prime_buckets;
