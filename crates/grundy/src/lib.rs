@@ -198,6 +198,7 @@ pub use heap::{
     SubtractionSet,
 };
 pub use num_bigint::BigUint;
+pub use number::decimal::to_decimal;
 pub use parse::parse_u64;
 pub use ring::{Arithmetic, Modulus};
 

@@ -26,6 +26,7 @@ macro_rules! popcnt_dispatch {
 
 pub mod binomial;
 pub mod binomial_mod;
+pub mod decimal;
 pub mod factor;
 pub mod gourdon;
 pub mod long_mul;
