@@ -1,15 +1,22 @@
 //! The decimal digits of a long binary integer, by divide and conquer with
 //! products only.
 //!
-//! A number of `n` words is split at `m = 2^j < n` words, `x = hi·2^{64m} + lo`,
+//! A number of `n` words is split at `m < n` words, `x = hi·2^{64m} + lo`,
 //! and converted as `dec(x) = dec(hi)·dec(2^{64m}) + dec(lo)`, every number here
 //! in the radix `10^19` (its digits are blocks of 19 decimal digits). The powers
-//! `dec(2^{64·2^j})` come from squaring in that radix, and the products of long
+//! `dec(2^{64m})` come from squaring in that radix, and the products of long
 //! factors go to the transforms of [`super::long_mul`], which carry in either
 //! radix; short ones are schoolbook products in radix `10^19`. No division of
 //! long numbers is needed, so the cost is that of `log₂ n` levels of products of
-//! total length `n`: `O(M(n) log n)`. Below [`THRESHOLD`] words num-bigint's own
-//! conversion is as fast.
+//! total length `n`: `O(M(n) log n)`.
+//!
+//! A word is `64·log₁₀2/19 ≈ 1.0137` digits, so splitting at powers of two
+//! would make every product a little longer than a power of two, and its
+//! transform twice too long. Long numbers are split at `m = 63·2^j` words
+//! instead: `dec(2^{64m})` and `dec(hi)` have at most `63.87·2^j` digits each, and
+//! their product fits a transform of `128·2^j` points. Below 63 words the
+//! splits are at powers of two (schoolbook products, where lengths cost
+//! nothing). Below [`THRESHOLD`] words num-bigint's own conversion is as fast.
 
 use super::long_mul::{Carrier, DECIMAL, Radix, multiply_digits};
 use num_bigint::BigUint;
@@ -37,13 +44,7 @@ pub fn to_decimal(x: &BigUint) -> String {
     if words.len() < THRESHOLD {
         return x.to_string();
     }
-    let mut powers = vec![vec![8_446_744_073_709_551_616, 1]];
-    while 1usize << powers.len() < words.len() {
-        let last = powers.last().map_or(&[][..], Vec::as_slice);
-        let next = product(last, None);
-        powers.push(next);
-    }
-    let digits = convert(&words, &powers);
+    let digits = convert(&words, &Powers::new(words.len()));
     let mut out = String::with_capacity(19 * digits.len());
     let mut rest = digits.iter().rev();
     if let Some(top) = rest.next() {
@@ -55,9 +56,38 @@ pub fn to_decimal(x: &BigUint) -> String {
     out
 }
 
-/// The radix-`10^19` digits of the binary words `w` (no high zero digits);
-/// `powers[j] = dec(2^{64·2^j})`.
-fn convert(w: &[u64], powers: &[Vec<u64>]) -> Vec<u64> {
+/// Words of the first split of long numbers (see the module documentation).
+const BLOCK: usize = 63;
+
+/// The powers of `2^64` at which numbers are split, in radix `10^19`.
+struct Powers {
+    /// `dec(2^{64·2^j})` for `2^j < BLOCK`.
+    short: Vec<Vec<u64>>,
+    /// `dec(2^{64·BLOCK·2^j})` for `BLOCK·2^j < n`.
+    long: Vec<Vec<u64>>,
+}
+
+impl Powers {
+    /// The powers that splitting a number of `n` words uses.
+    fn new(n: usize) -> Self {
+        let mut short = vec![vec![8_446_744_073_709_551_616, 1]];
+        while 2 << short.len() <= BLOCK + 1 {
+            let next = product(&short[short.len() - 1], None);
+            short.push(next);
+        }
+        // BLOCK = 2^6 − 1 = 32 + 16 + 8 + 4 + 2 + 1 words
+        let first = short.iter().skip(1).fold(short[0].clone(), |acc, p| product(&acc, Some(p)));
+        let mut long = vec![first];
+        while BLOCK << long.len() < n {
+            let next = product(&long[long.len() - 1], None);
+            long.push(next);
+        }
+        Powers { short, long }
+    }
+}
+
+/// The radix-`10^19` digits of the binary words `w` (no high zero digits).
+fn convert(w: &[u64], powers: &Powers) -> Vec<u64> {
     let len = w.iter().rposition(|&x| x != 0).map_or(0, |i| i + 1);
     let w = &w[..len];
     if w.len() <= 1 {
@@ -66,15 +96,21 @@ fn convert(w: &[u64], powers: &[Vec<u64>]) -> Vec<u64> {
         trim(&mut digits);
         return digits;
     }
-    // m = 2^j < len <= 2m
-    let j = (usize::BITS - 1 - (w.len() - 1).leading_zeros()) as usize;
-    let (lo, hi) = w.split_at(1 << j);
+    // split at m < len <= 2m words: m = 2^j below BLOCK words, BLOCK·2^j above
+    let (m, power) = if w.len() <= BLOCK {
+        let j = (usize::BITS - 1 - (w.len() - 1).leading_zeros()) as usize;
+        (1 << j, &powers.short[j])
+    } else {
+        let j = (usize::BITS - 1 - ((w.len() - 1) / BLOCK).leading_zeros()) as usize;
+        (BLOCK << j, &powers.long[j])
+    };
+    let (lo, hi) = w.split_at(m);
     let (hi, lo) = if w.len() > 1 << 14 {
         rayon::join(|| convert(hi, powers), || convert(lo, powers))
     } else {
         (convert(hi, powers), convert(lo, powers))
     };
-    let mut sum = product(&hi, Some(&powers[j]));
+    let mut sum = product(&hi, Some(power));
     add_into(&mut sum, &lo);
     sum
 }
@@ -156,6 +192,21 @@ mod tests {
         let holes = from_words(&(0..3000u64).map(|i| if i % 7 < 3 { 0 } else { u64::MAX / (i + 1) }).collect::<Vec<_>>());
         assert_eq!(to_decimal(&holes), holes.to_string());
         assert_eq!(to_decimal(&BigUint::from(0u8)), "0");
+    }
+
+    /// Every split power is the power of two it stands for.
+    #[test]
+    fn split_powers_are_powers_of_two() {
+        let value = |d: &[u64]| d.iter().rev().fold(BigUint::from(0u8), |acc, &x| acc * DECIMAL + x);
+        let powers = Powers::new(BLOCK * 40);
+        assert_eq!(powers.short.len(), 6);
+        assert_eq!(powers.long.len(), 6);
+        for (j, p) in powers.short.iter().enumerate() {
+            assert_eq!(value(p), BigUint::from(1u8) << (64 << j), "short {j}");
+        }
+        for (j, p) in powers.long.iter().enumerate() {
+            assert_eq!(value(p), BigUint::from(1u8) << ((64 * BLOCK) << j), "long {j}");
+        }
     }
 
     #[test]

