@@ -6,7 +6,8 @@
 # the decimal conversion), run interleaved RUNS times (default 3); the two answers are checked
 # equal (SHA-256 of the digits), and the medians of their CPU seconds and their ratio printed,
 # with the load average beside each run. One thread each by default (THREADS=2 lets grundy use two).
-# GRUNDY_BASE=/path/to/an/older/grundy adds that binary to the same runs ("before").
+# GRUNDY_BASE=/path/to/an/older/grundy adds that binary to the same runs ("before");
+# GRUNDY=/path/to/grundy measures that binary instead of building this tree's.
 # gmpy2 comes from PyPI into a scratch virtual environment (target/bench-gmpy2) if missing.
 # Usage: scripts/bench-bigint.sh
 set -euo pipefail
@@ -17,8 +18,12 @@ if ! "$venv/bin/python" -c 'import gmpy2' >/dev/null 2>&1; then
   python3 -m venv "$venv"
   "$venv/bin/python" -m pip install -q --disable-pip-version-check gmpy2
 fi
-cargo build --release -q -p grundy-cli
-grundy=${CARGO_TARGET_DIR:-target}/release/grundy
+if [ -n "${GRUNDY:-}" ]; then
+  grundy=$GRUNDY
+else
+  cargo build --release -q -p grundy-cli
+  grundy=${CARGO_TARGET_DIR:-target}/release/grundy
+fi
 base=${GRUNDY_BASE:-}
 runs=${RUNS:-3}
 export RAYON_NUM_THREADS=${THREADS:-1}
