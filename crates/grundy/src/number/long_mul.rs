@@ -387,6 +387,34 @@ mod tests {
         }
     }
 
+    /// The Garner step at the edges of the residues (0, 1, p − 1 and `r₀`
+    /// beyond `p₁ + r₁` or `p₂`, which random products almost never reach):
+    /// the integer recovered has the residues it was given.
+    #[test]
+    fn garner_recovers_edge_residues() {
+        let size = 1 << 10;
+        let garner = Garner::new(size);
+        let edges = |p: u64| [0, 1, 2, p / 2, PRIMES[2] - 1, PRIMES[1] - 1, PRIMES[1] + 1, p - 2, p - 1];
+        for r0 in edges(PRIMES[0]) {
+            for r1 in edges(PRIMES[1]).into_iter().filter(|&r| r < PRIMES[1]) {
+                for r2 in edges(PRIMES[2]).into_iter().filter(|&r| r < PRIMES[2]) {
+                    let r = [r0, r1, r2];
+                    // the raw residues that the scaling turns into r
+                    let raw: [u64; 3] = std::array::from_fn(|i| {
+                        let p = PRIMES[i];
+                        mul_mod(r[i], inverse_mod(garner.scale[i].0, p).unwrap(), p)
+                    });
+                    let (lo, hi) = garner.combine(raw);
+                    let x = (BigUint::from(hi) << 64) + lo;
+                    for (i, &p) in PRIMES.iter().enumerate() {
+                        assert_eq!(&x % p, BigUint::from(r[i]), "residues {r:?}");
+                    }
+                    assert!(x < BigUint::from(PRIMES[0]) * PRIMES[1] * PRIMES[2]);
+                }
+            }
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(24))]
         /// Random factors around and above the threshold, balanced or not.
