@@ -86,7 +86,7 @@ impl Report {
             "count": self.outcome.name(),
             "order": self.order.name(),
             "play": self.play.name(),
-            "value": self.value.to_string(),
+            "value": grundy::ring::to_decimal(&self.value),
             "seconds": self.seconds,
         })
     }
@@ -96,7 +96,7 @@ impl Report {
         if opts.json {
             emit(self.to_json());
         } else {
-            emit(&self.value);
+            emit(grundy::ring::to_decimal(&self.value));
         }
     }
 }

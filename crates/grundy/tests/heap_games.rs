@@ -351,3 +351,24 @@ fn heaps_of_size_0_only_with_min_0() {
     assert!(Heap::with_range(kayles.clone(), 1, 0).is_err());
     assert!(Heap::new(kayles, 0).is_err());
 }
+
+/// Exact answers long enough for the transforms of `grundy::number::long_mul`
+/// (powers whose last squaring has factors beyond 8192 words: Kayles at 1000
+/// heaps to the power 150 000 is about 1.5·10^6 bits) agree with the modular
+/// answers, odd, even and composite moduli, both outcomes; and their decimal
+/// digits with num-bigint's.
+#[test]
+fn long_exact_answers_agree_with_modular_ones() {
+    use grundy::{Arithmetic, BigUint, Counter, Heaps, Modulus, Outcome};
+    let game = HeapGame::Octal(OctalCode::parse("0.77").unwrap());
+    let h = Heaps::new(game, 1000, 150_000).unwrap();
+    for o in [Outcome::Losing, Outcome::Winning] {
+        let exact = h.count(Arithmetic::Exact, o).unwrap();
+        assert!(exact.bits() > 2 * 64 * 8192, "{o:?}: {} bits", exact.bits());
+        for m in [1_000_000_007u64, 1 << 40, 6, u64::MAX] {
+            let modular = h.count(Arithmetic::Modulo(Modulus::new(m).unwrap()), o).unwrap();
+            assert_eq!(&exact % BigUint::from(m), modular, "{o:?} mod {m}");
+        }
+        assert_eq!(grundy::ring::to_decimal(&exact), exact.to_string());
+    }
+}

@@ -26,8 +26,10 @@ macro_rules! popcnt_dispatch {
 
 pub mod binomial;
 pub mod binomial_mod;
+pub mod decimal;
 pub mod factor;
 pub mod gourdon;
+pub mod long_mul;
 pub mod lucy;
 pub mod ntt;
 pub mod prime_buckets;

@@ -49,13 +49,13 @@ fn generators() -> &'static [u64; 5] {
 /// `x · w mod P` by Shoup's method, `w_shoup = ⌊w · 2^64 / P⌋` precomputed
 /// (`w < P`, any `x`).
 #[inline(always)]
-fn mul_shoup<const P: u64>(x: u64, w: u64, w_shoup: u64) -> u64 {
+pub(super) fn mul_shoup<const P: u64>(x: u64, w: u64, w_shoup: u64) -> u64 {
     let q = ((x as u128 * w_shoup as u128) >> 64) as u64;
     let r = x.wrapping_mul(w).wrapping_sub(q.wrapping_mul(P));
     if r >= P { r - P } else { r }
 }
 
-fn shoup(w: u64, p: u64) -> u64 {
+pub(super) fn shoup(w: u64, p: u64) -> u64 {
     (((w as u128) << 64) / p as u128) as u64
 }
 
@@ -104,7 +104,7 @@ impl Twiddles {
 
 /// Forward transform (decimation in frequency): natural order in, bit-reversed
 /// order out.
-fn forward<const P: u64>(a: &mut [u64], tw: &[(u64, u64)]) {
+pub(super) fn forward<const P: u64>(a: &mut [u64], tw: &[(u64, u64)]) {
     let n = a.len();
     let mut h = n / 2;
     while h >= 1 {
@@ -124,7 +124,7 @@ fn forward<const P: u64>(a: &mut [u64], tw: &[(u64, u64)]) {
 
 /// Inverse transform without the division by the length (decimation in
 /// time): bit-reversed order in, natural order out.
-fn inverse<const P: u64>(a: &mut [u64], tw: &[(u64, u64)]) {
+pub(super) fn inverse<const P: u64>(a: &mut [u64], tw: &[(u64, u64)]) {
     let n = a.len();
     let mut h = 1;
     while h < n {

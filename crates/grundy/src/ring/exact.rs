@@ -1,7 +1,9 @@
-//! Exact arithmetic over the integers with `num-bigint`.
+//! Exact arithmetic over the integers with `num-bigint`, long products and
+//! powers by number-theoretic transforms ([`crate::number::long_mul`]).
 
 use super::{Counting, Ring};
-use num_bigint::{BigInt, BigUint};
+use crate::number::long_mul;
+use num_bigint::{BigInt, BigUint, Sign};
 use num_traits::{One, Zero};
 
 /// The ring of integers, with arbitrary precision.
@@ -55,11 +57,12 @@ impl Ring for Exact {
         a - b
     }
     fn mul(&self, a: &BigInt, b: &BigInt) -> BigInt {
-        a * b
+        BigInt::from_biguint(a.sign() * b.sign(), long_mul::mul(a.magnitude(), b.magnitude()))
     }
+    /// Repeated squaring, `(−a)^k = (−1)^k a^k`.
     fn pow(&self, a: &BigInt, k: u128) -> BigInt {
-        // num-bigint's pow takes u128 exponents directly (repeated squaring).
-        num_traits::Pow::pow(a, k)
+        let sign = if a.sign() == Sign::Minus && k & 1 == 1 { Sign::Minus } else { Sign::Plus };
+        BigInt::from_biguint(sign, long_mul::pow(a.magnitude(), k))
     }
 
     fn to_biguint(&self, a: &BigInt) -> BigUint {

@@ -17,6 +17,7 @@ mod exact;
 mod lifted;
 mod modular;
 
+pub use crate::number::decimal::to_decimal;
 pub use exact::Exact;
 pub use lifted::Lifted;
 pub use modular::Modular;
