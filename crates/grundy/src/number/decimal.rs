@@ -34,7 +34,8 @@ const TRANSFORM_DIGITS: usize = 96;
 /// in `O(M(n) log n)` for a number of `n` words.
 ///
 /// ```
-/// use grundy::{BigUint, to_decimal};
+/// use grundy::BigUint;
+/// use grundy::ring::to_decimal;
 ///
 /// let x = BigUint::from(10u8).pow(5000) - 1u8;
 /// assert_eq!(to_decimal(&x), "9".repeat(5000));
