@@ -1,6 +1,7 @@
 """Type stubs of grundy: count the winning and losing positions of sums of
 impartial games, exactly or modulo any M in [1, 2^64 - 1]."""
 
+import os
 from typing import Any, Callable, Dict, Final, Iterable, Iterator, List, Literal, Mapping, Optional, Sequence as _Seq, Tuple, Union, overload
 
 __version__: Final[str]
@@ -195,9 +196,14 @@ def sequence(
     max_len: int = 1048576,
     max_work: int = 400000000,
     threads: Optional[int] = None,
+    save: Union[str, "os.PathLike[str]", None] = None,
+    resume: Union[str, "os.PathLike[str]", None] = None,
+    force: bool = False,
     progress: Progress = None,
 ) -> Sequence:
-    """The first ``length`` nim-values of a heap game and its certified period."""
+    """The first ``length`` nim-values of a heap game and its certified period;
+    ``save``/``resume`` keep and resume them in the files of ``grundy sequence
+    --save/--resume`` (``force=True`` replaces a file that is not a save)."""
 
 def prime_pi(n: int, method: Literal["gourdon", "lmo", "lucy"] = "gourdon") -> int:
     """The number of primes up to ``n``: ``"gourdon"`` (the default, as ``grundy
