@@ -81,7 +81,9 @@ impl Playable {
                 }
                 options
             }
-            Playable::DivisorPile(_) => (1..v).filter(|d| v % d == 0).map(|d| vec![v - d]).collect(),
+            Playable::DivisorPile(_) => {
+                (1..v).filter(|&d| v.is_multiple_of(d)).map(|d| vec![v - d]).collect()
+            }
             Playable::CoprimePile(_) => (1..=v).filter(|&k| gcd(k, v) == 1).map(|k| vec![v - k]).collect(),
             Playable::Board(r) => {
                 let mut out = Vec::new();

@@ -12,22 +12,9 @@ from math import gcd
 import pytest
 
 import grundy
-from brute import Solver, kept, octal_options, sum_moves
+from brute import KNIGHTISH, board_token as token, kept, misere_wins, octal_options, sum_moves
 
 ORDERS = ["ordered", "multiset", "set"]
-
-
-def misere_wins(moves):
-    """The player to move wins with no move at all, or by a move to a lost position."""
-    memo = {}
-
-    def wins(pos):
-        if pos not in memo:
-            nxt = list(moves(pos))
-            memo[pos] = not nxt or any(not wins(m) for m in nxt)
-        return memo[pos]
-
-    return wins
 
 
 def brute(components, count, order):
@@ -57,19 +44,6 @@ def heaps_of(code, n, low=1):
                 yield tuple(sorted(heaps[:i] + heaps[i + 1 :] + tuple(p for p in parts if p)))
 
     return options, [(h,) if h else () for h in range(low, n + 1)]
-
-
-def token(n, steps):
-    """A token on an n×n board moving by one of `steps` (dx, dy), staying on it."""
-
-    def options(cell):
-        x, y = cell
-        return [(x - dx, y - dy) for dx, dy in steps if 0 <= x - dx < n and 0 <= y - dy < n]
-
-    return options, list(product(range(n), repeat=2))
-
-
-KNIGHTISH = [(2, 1), (1, 2), (2, -1), (-1, 2), (1, 0)]
 
 
 def board_of(n, moves):
