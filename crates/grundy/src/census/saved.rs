@@ -304,11 +304,6 @@ impl SavedRun {
         self.kept
     }
 
-    /// The save file, if any.
-    pub fn save(&self) -> Option<&OutputFile> {
-        self.save.as_ref()
-    }
-
     /// [`HeapGame::analyze_resumed`] of `game` (the game of [`SavedRun::new`])
     /// from the resumed values, the save written at every doubling, on an
     /// interruption and at the end (also when nothing new is computed). A
