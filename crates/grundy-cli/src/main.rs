@@ -1,7 +1,6 @@
 //! The `grundy` command line: argument parsing, one module per subcommand,
 //! plain and JSON output, and one-line errors with exit status 2.
 
-mod atomic;
 mod board;
 mod census;
 mod coprime_nim;
@@ -12,7 +11,6 @@ mod output;
 mod plot;
 mod prime_pi;
 mod progress;
-mod saved;
 mod seeds;
 mod sequence;
 mod shell;

@@ -1,12 +1,14 @@
 //! `grundy sequence`: nim-values of a heap game with its certified period.
 
 use crate::output::{Stream, emit, stop_on_ctrl_c, with_context};
-use crate::{CliError, CliResult, plot, saved};
+use crate::{CliError, CliResult, plot};
 use clap::Args;
-use grundy::heap::{Analysis, Lanes, Limits, Stop};
+use grundy::census::saved::{self, SavedRun};
+use grundy::heap::{Analysis, Limits, Stop};
 use grundy::misere::{GenusTable, MisereLimits, MisereQuotient};
 use grundy::{Error, HeapGame};
 use serde_json::json;
+use std::path::Path;
 
 /// The most values printed or plotted: as many as may be computed
 /// ([`Limits::MAX_LEN`], `2^30`; about 3 GB of text), the memory permitting.
@@ -61,61 +63,34 @@ pub struct SequenceArgs {
     max_memory: u64,
 }
 
-/// The analysis, resumed from `--resume` and kept in `--save` if asked.
+/// The analysis, resumed from `--resume` and kept in `--save` if asked (the
+/// library's [`SavedRun`]: one format and one run for the command line and
+/// Python).
 fn analyze(game: &HeapGame, a: &SequenceArgs, limits: Limits) -> Result<Analysis, CliError> {
-    let name = game.describe();
-    let save = a.save.as_deref().map(|path| saved::output(path, a.force));
-    if let Some(out) = &save {
-        out.check()?;
+    let save = a.save.as_deref().map(|path| saved::save_file(path, a.force));
+    let mut run = SavedRun::new(game, a.resume.as_deref().map(Path::new), save).map_err(resume_error)?;
+    if a.save.is_some() {
         stop_on_ctrl_c()?;
     }
-    let known = match &a.resume {
-        Some(path) => saved::read(path, &name)?,
-        None => saved::Saved::Bytes(Vec::new()),
-    };
-    let mut failure = None;
-    let mut kept = known.lanes().len();
-    let mut wrote = false;
-    let mut keep = |g: Lanes<'_>| match &save {
-        None => Ok(()),
-        Some(out) => match saved::write(out, &name, g) {
-            Ok(()) => {
-                kept = g.len();
-                wrote = true;
-                Ok(())
-            }
-            Err(e) => {
-                failure = Some(e);
-                Err(Error::Interrupted)
-            }
-        },
-    };
     let analysis = with_context(|ctx| {
         ctx.budget.max_memory = a.max_memory;
-        game.analyze_resumed(known.lanes(), a.len as usize, limits, ctx, &mut keep)
+        run.analyze(game, a.len as usize, limits, ctx)
     });
-    if let Some(e) = failure {
-        return Err(e);
-    }
-    // nothing new computed (`--len` within the resumed values): the save at the end still happens
-    if let (Ok(_), Some(out), false) = (&analysis, &save, wrote) {
-        saved::write(out, &name, known.lanes())?;
-    }
     match (analysis, &a.save) {
         (Err(Error::Interrupted), Some(path)) => Err(CliError::Interrupted(format!(
-            "{kept} values are saved in {path}; go on with --resume {path}"
+            "{} values are saved in {path}; go on with --resume {path}",
+            run.kept()
         ))),
-        (other, _) => other.map_err(|e| resume_error(e, a)),
+        (other, _) => other.map_err(resume_error),
     }
 }
 
-/// A library error, naming the file when resumed values were refused.
-fn resume_error(e: Error, a: &SequenceArgs) -> CliError {
-    match (&e, &a.resume) {
-        (Error::InvalidParameter { parameter: "known values", reason }, Some(path)) => {
-            CliError::Message(format!("{path} cannot be resumed: its values {reason}"))
-        }
-        _ => e.into(),
+/// A library error; a refused `--resume` file in the words it always had
+/// (`PATH cannot be resumed: …`, `cannot read PATH: …`).
+fn resume_error(e: Error) -> CliError {
+    match e {
+        Error::InvalidParameter { parameter: "resume", reason } => CliError::Message(reason),
+        e => e.into(),
     }
 }
 

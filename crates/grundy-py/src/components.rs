@@ -12,7 +12,8 @@ use crate::copies::Copies;
 use crate::errors::{TooLargeError, lib, type_name};
 use crate::game::Game;
 use crate::games::{coprime_method, misere_limits, values_arg};
-use crate::misere_search::{self, DEFAULT_MISERE_STATES};
+use crate::misere_search::{self, DEFAULT_MISERE_STATES, Refused};
+use crate::played::Playable;
 use crate::run::{Pending, Progress, detached_with};
 use grundy::misere::MisereLimits;
 use grundy::{
@@ -141,6 +142,7 @@ impl Heaps {
 #[pyclass(frozen, module = "grundy", name = "Board")]
 pub struct Board {
     ready: Ready,
+    rules: BoardRules,
     repr: String,
 }
 ready_component!(
@@ -162,10 +164,10 @@ ready_component!(
         let (n, dims) = (u64_arg(n, "n")?, u64_or(dims, "dims", 2)?);
         let max_len = usize_arg(max_len, "max_len", BoardToken::DEFAULT_MAX_LEN)?;
         let repr = format!("grundy.Board({n}, moves={:?}, dims={dims})", moves.text());
-        let token =
-            lib(BoardToken::new(BoardRules { n, dims, moves }).and_then(|t| t.with_max_len(max_len)))?
-                .with_misere_limits(misere_limits(misere_work)?);
-        Ok(Board { ready: Ready(Arc::new(token)), repr })
+        let rules = BoardRules { n, dims, moves };
+        let token = lib(BoardToken::new(rules.clone()).and_then(|t| t.with_max_len(max_len)))?
+            .with_misere_limits(misere_limits(misere_work)?);
+        Ok(Board { ready: Ready(Arc::new(token)), rules, repr })
     }
 );
 
@@ -177,6 +179,7 @@ ready_component!(
 #[pyclass(frozen, module = "grundy", name = "DivisorPile")]
 pub struct DivisorPile {
     ready: Ready,
+    n: u64,
     repr: String,
 }
 ready_component!(
@@ -187,7 +190,7 @@ ready_component!(
     fn new(n: &Bound<'_, PyAny>, misere_work: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         let n = u64_arg(n, "n")?;
         let pile = lib(LibDivisorPile::new(n))?.with_misere_limits(misere_limits(misere_work)?);
-        Ok(DivisorPile { ready: Ready(Arc::new(pile)), repr: format!("grundy.DivisorPile({n})") })
+        Ok(DivisorPile { ready: Ready(Arc::new(pile)), n, repr: format!("grundy.DivisorPile({n})") })
     }
 );
 
@@ -199,6 +202,7 @@ ready_component!(
 #[pyclass(frozen, module = "grundy", name = "CoprimePile")]
 pub struct CoprimePile {
     ready: Ready,
+    n: u64,
     repr: String,
 }
 ready_component!(
@@ -211,7 +215,7 @@ ready_component!(
         let pile = lib(LibCoprimePile::new(n))?
             .with_method(coprime_method(method)?)
             .with_misere_limits(misere_limits(misere_work)?);
-        Ok(CoprimePile { ready: Ready(Arc::new(pile)), repr: format!("grundy.CoprimePile({n})") })
+        Ok(CoprimePile { ready: Ready(Arc::new(pile)), n, repr: format!("grundy.CoprimePile({n})") })
     }
 );
 
@@ -239,7 +243,9 @@ ready_component!(
 
 /// What a part of a sum is when counted.
 enum Built {
-    Library(Arc<dyn Component>),
+    /// A library component, with its rules to play it out in a misère sum
+    /// with Games (none for values) and its name.
+    Library(Arc<dyn Component>, Option<Playable>, String),
     Game(Arc<crate::game::Solution>),
 }
 
@@ -250,16 +256,23 @@ fn built(obj: &Bound<'_, PyAny>, pending: &Pending) -> PyResult<Built> {
         return Ok(Built::Game(game.get().solution.clone()));
     }
     if let Ok(heaps) = obj.cast::<Heaps>() {
-        return Ok(Built::Library(Arc::new(heaps.get().build(obj.py(), pending)?)));
+        let h = heaps.get();
+        let heap = h.build(obj.py(), pending)?;
+        let rules = Playable::Heaps { game: heap.game().clone(), min: h.min, n: h.n };
+        return Ok(Built::Library(Arc::new(heap), Some(rules), h.repr.clone()));
     }
-    let ready = if let Ok(c) = obj.cast::<Board>() {
-        c.get().ready.0.clone()
+    let (ready, rules, name) = if let Ok(c) = obj.cast::<Board>() {
+        let c = c.get();
+        (&c.ready, Some(Playable::Board(c.rules.clone())), &c.repr)
     } else if let Ok(c) = obj.cast::<DivisorPile>() {
-        c.get().ready.0.clone()
+        let c = c.get();
+        (&c.ready, Some(Playable::DivisorPile(c.n)), &c.repr)
     } else if let Ok(c) = obj.cast::<CoprimePile>() {
-        c.get().ready.0.clone()
+        let c = c.get();
+        (&c.ready, Some(Playable::CoprimePile(c.n)), &c.repr)
     } else if let Ok(c) = obj.cast::<Values>() {
-        c.get().ready.0.clone()
+        let c = c.get();
+        (&c.ready, None, &c.repr)
     } else {
         return Err(PyTypeError::new_err(format!(
             "a grundy.Sum holds components (grundy.Heaps, Board, DivisorPile, CoprimePile, Values, Game) \
@@ -267,7 +280,7 @@ fn built(obj: &Bound<'_, PyAny>, pending: &Pending) -> PyResult<Built> {
             type_name(obj)
         )));
     };
-    Ok(Built::Library(ready))
+    Ok(Built::Library(ready.0.clone(), rules, name.clone()))
 }
 
 /// A sum of components, each any number of times (``component.copies(k)``; a
@@ -324,12 +337,14 @@ impl Sum {
     ///
     /// ``play="misere"`` (whoever moves last loses) needs the components'
     /// misère quotient (heaps, boards, piles: one shared quotient, or all
-    /// tame), as the functions of the same games; a sum of :class:`Game`
-    /// components alone is played out instead, every multiset of positions
-    /// counted searched: at most ``misere_work`` states (by default 10^6
-    /// there; the components' own ``misere_work`` otherwise). A sum mixing
-    /// games with other components, or with values, is refused under misère
-    /// play: Grundy values do not decide it.
+    /// tame), as the functions of the same games; a sum with :class:`Game`
+    /// components is played out instead, every multiset of positions
+    /// counted searched: the other components' positions and options are
+    /// made from their rules (heaps, boards, piles): at most ``misere_work``
+    /// positions and options made, and ``misere_work`` states searched (by
+    /// default 10^6 there; the components' own ``misere_work`` otherwise).
+    /// :class:`Values` with Games are refused under misère play: Grundy
+    /// values do not decide it.
     ///
     /// ``progress=True`` shows a bar on stderr (tqdm if installed), or give
     /// a callable ``progress(done, total)``.
@@ -353,28 +368,41 @@ impl Sum {
         let mut games = Vec::new();
         for (component, copies) in &self.parts {
             match built(component.bind(py), &request.pending)? {
-                Built::Library(c) => library.push((c, *copies)),
+                Built::Library(c, rules, name) => library.push((c, rules, name, *copies)),
                 Built::Game(g) => games.push((g, *copies)),
             }
         }
         let progress = Progress::new(py, progress, "grundy.Sum.count")?;
         if request.play() == Play::Misere && !games.is_empty() {
-            if !library.is_empty() {
-                return Err(PyValueError::new_err(
-                    "`play` misere is not available for a sum of grundy.Game components with other components: \
-                     Grundy values do not decide misère play, and a Game has no misère quotient to share; \
-                     count a sum of Game components alone (played out), or write the others as Games",
-                ));
+            let mut others = Vec::new();
+            for (_, rules, name, copies) in &library {
+                match rules {
+                    Some(rules) => others.push((rules.clone(), name.clone(), *copies)),
+                    None => {
+                        return Err(PyValueError::new_err(format!(
+                            "`play` misere is not available for a sum of grundy.Game components with {name}: \
+                             Grundy values do not decide misère play; give its game as a grundy.Game instead"
+                        )));
+                    }
+                }
             }
             let states = u64_or(misere_work, "misere_work", DEFAULT_MISERE_STATES)?;
             let (order, outcome) = (request.order(), request.outcome());
             let counted = detached_with(py, &request.pending, &progress, |ctx| {
+                // the other components played out first, their positions and options charged to `misere_work`
+                let mut work = states;
+                for (rules, name, copies) in others {
+                    match rules.solution(&mut work, states, &name, ctx)? {
+                        Ok(solution) => games.push((Arc::new(solution), copies)),
+                        Err(refused) => return Ok(Err(refused)),
+                    }
+                }
                 misere_search::count(&games, order, outcome, states, ctx)
             });
             progress.close(py)?;
             return match counted? {
                 Ok(value) => to_int(py, &request.reduce(value)),
-                Err(refused) => Err(TooLargeError::new_err(refused.0)),
+                Err(Refused(message)) => Err(TooLargeError::new_err(message)),
             };
         }
         if misere_work.is_some_and(|w| !w.is_none()) {
@@ -384,7 +412,7 @@ impl Sum {
             ));
         }
         let mut sum = LibSum::new();
-        for (c, k) in library {
+        for (c, _, _, k) in library {
             sum = sum.with_shared(c, k);
         }
         for (g, k) in games {

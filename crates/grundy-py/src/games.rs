@@ -21,14 +21,16 @@ use pyo3::types::{PyBytes, PyDict, PyString};
 /// at least 0. Cells may be shared.
 ///
 /// Exact when ``modulus`` is None, otherwise modulo ``modulus`` (1 to 2^64 − 1).
-/// ``max_len`` bounds the period search of one coordinate.
+/// ``max_len`` bounds the period search of one coordinate. ``progress=True``
+/// shows a bar on stderr (tqdm if installed), or give a callable
+/// ``progress(done, total)``.
 ///
 /// >>> grundy.board(3, 2)
 /// 40
 #[pyfunction]
-#[pyo3(signature = (n, tokens, moves=None, dims=None, modulus=None, count="winning", order="ordered", *, max_len=None, play="normal", misere_work=None))]
+#[pyo3(signature = (n, tokens, moves=None, dims=None, modulus=None, count="winning", order="ordered", *, max_len=None, play="normal", misere_work=None, progress=None))]
 #[pyo3(
-    text_signature = "(n, tokens, moves=(2, 3, 5, 7), dims=2, modulus=None, count='winning', order='ordered', *, max_len=16777216, play='normal', misere_work=10000000)"
+    text_signature = "(n, tokens, moves=(2, 3, 5, 7), dims=2, modulus=None, count='winning', order='ordered', *, max_len=16777216, play='normal', misere_work=10000000, progress=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn board<'py>(
@@ -43,6 +45,7 @@ pub fn board<'py>(
     max_len: Option<&Bound<'py, PyAny>>,
     play: &str,
     misere_work: Option<&Bound<'py, PyAny>>,
+    progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let request = Request::new(modulus, count, order)?.with_play(play)?;
     let misere = misere_limits(misere_work)?;
@@ -53,7 +56,9 @@ pub fn board<'py>(
     let (n, tokens, dims) = (u64_arg(n, "n")?, u64_arg(tokens, "tokens")?, u64_or(dims, "dims", 2)?);
     let max_len = usize_arg(max_len, "max_len", BoardToken::DEFAULT_MAX_LEN)?;
     let game = lib(Board::new(BoardRules { n, dims, moves }, tokens).and_then(|b| b.with_max_len(max_len)))?;
-    request.count(py, &game.with_misere_limits(misere).with_order(request.order()).with_play(request.play()))
+    let progress = Progress::new(py, progress, "grundy.board")?;
+    let board = game.with_misere_limits(misere).with_order(request.order()).with_play(request.play());
+    request.count_showing(py, &board, &progress)
 }
 
 /// Counts the ``piles``-tuples (ordered; multisets or sets with ``order``) of Divisor Nim piles in ``1..=n`` won by
@@ -62,14 +67,15 @@ pub fn board<'py>(
 ///
 /// Exact when ``modulus`` is None, otherwise modulo ``modulus`` (1 to 2^64 − 1).
 /// ``order="multiset"`` counts sorted tuples ``a1 <= … <= aK``, ``"set"``
-/// pairwise different components.
+/// pairwise different components. ``progress=True`` shows a bar on stderr
+/// (tqdm if installed), or give a callable ``progress(done, total)``.
 ///
 /// >>> grundy.divisor_nim(10)
 /// 692
 #[pyfunction]
-#[pyo3(signature = (n, piles=None, modulus=None, count="winning", order="ordered", *, play="normal", misere_work=None))]
+#[pyo3(signature = (n, piles=None, modulus=None, count="winning", order="ordered", *, play="normal", misere_work=None, progress=None))]
 #[pyo3(
-    text_signature = "(n, piles=3, modulus=None, count='winning', order='ordered', *, play='normal', misere_work=10000000)"
+    text_signature = "(n, piles=3, modulus=None, count='winning', order='ordered', *, play='normal', misere_work=10000000, progress=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn divisor_nim<'py>(
@@ -81,11 +87,13 @@ pub fn divisor_nim<'py>(
     order: &str,
     play: &str,
     misere_work: Option<&Bound<'py, PyAny>>,
+    progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let request = Request::new(modulus, count, order)?.with_play(play)?;
     let game = lib(DivisorNim::new(u64_arg(n, "n")?, u64_or(piles, "piles", 3)?))?
         .with_misere_limits(misere_limits(misere_work)?);
-    request.count(py, &game.with_order(request.order()).with_play(request.play()))
+    let progress = Progress::new(py, progress, "grundy.divisor_nim")?;
+    request.count_showing(py, &game.with_order(request.order()).with_play(request.play()), &progress)
 }
 
 /// Counts the ``piles``-tuples (ordered; multisets or sets with ``order``) of Coprime Nim piles in ``1..=n-1`` lost
@@ -94,14 +102,16 @@ pub fn divisor_nim<'py>(
 ///
 /// ``method`` is ``"auto"`` (the cheaper one), ``"sieve"`` or ``"sublinear"``
 /// (prime counting: ``n = 10**13`` takes seconds). Exact when ``modulus`` is
-/// None, otherwise modulo ``modulus`` (1 to 2^64 − 1).
+/// None, otherwise modulo ``modulus`` (1 to 2^64 − 1). ``progress=True`` shows
+/// a bar on stderr (tqdm if installed) of the prime counting and the sum, or
+/// give a callable ``progress(done, total)``.
 ///
 /// >>> grundy.coprime_nim(10, 5)
 /// 9964
 #[pyfunction]
-#[pyo3(signature = (n, piles, modulus=None, count="losing", order="ordered", method="auto", *, play="normal", misere_work=None))]
+#[pyo3(signature = (n, piles, modulus=None, count="losing", order="ordered", method="auto", *, play="normal", misere_work=None, progress=None))]
 #[pyo3(
-    text_signature = "(n, piles, modulus=None, count='losing', order='ordered', method='auto', *, play='normal', misere_work=10000000)"
+    text_signature = "(n, piles, modulus=None, count='losing', order='ordered', method='auto', *, play='normal', misere_work=10000000, progress=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn coprime_nim<'py>(
@@ -114,13 +124,15 @@ pub fn coprime_nim<'py>(
     method: &str,
     play: &str,
     misere_work: Option<&Bound<'py, PyAny>>,
+    progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let request = Request::new(modulus, count, order)?.with_play(play)?;
     let method = coprime_method(method)?;
     let game = lib(CoprimeNim::new(u64_arg(n, "n")?, u64_arg(piles, "piles")?))?
         .with_method(method)
         .with_misere_limits(misere_limits(misere_work)?);
-    request.count(py, &game.with_order(request.order()).with_play(request.play()))
+    let progress = Progress::new(py, progress, "grundy.coprime_nim")?;
+    request.count_showing(py, &game.with_order(request.order()).with_play(request.play()), &progress)
 }
 
 /// Coprime Nim's prime counting method, by its name.
@@ -140,11 +152,14 @@ pub fn coprime_method(method: &str) -> PyResult<Method> {
 /// without jumping, or pockets the leftmost coin; pocketing the dollar wins.
 ///
 /// Exact when ``modulus`` is None, otherwise modulo ``modulus`` (1 to 2^64 − 1).
+/// ``progress=True`` shows a bar on stderr (tqdm if installed) of the carry
+/// DP's bit levels, or give a callable ``progress(done, total)``.
 ///
 /// >>> grundy.silver_dollar(10, 2)
 /// 324
 #[pyfunction]
-#[pyo3(signature = (n, coins, modulus=None, count="winning", *, play="normal"))]
+#[pyo3(signature = (n, coins, modulus=None, count="winning", *, play="normal", progress=None))]
+#[pyo3(text_signature = "(n, coins, modulus=None, count='winning', *, play='normal', progress=None)")]
 pub fn silver_dollar<'py>(
     py: Python<'py>,
     n: &Bound<'py, PyAny>,
@@ -152,11 +167,13 @@ pub fn silver_dollar<'py>(
     modulus: Option<&Bound<'py, PyAny>>,
     count: &str,
     play: &str,
+    progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let request = Request::new(modulus, count, "ordered")?.with_play(play)?;
     request.normal_only("the silver dollar game is one strip of coins, not a sum of components")?;
     let game = lib(SilverDollar::new(u64_arg(n, "n")?, u64_arg(coins, "coins")?))?;
-    request.count(py, &game)
+    let progress = Progress::new(py, progress, "grundy.silver_dollar")?;
+    request.count_showing(py, &game, &progress)
 }
 
 /// Counts the ``piles``-tuples (ordered; multisets or sets with ``order``) of heaps with sizes in ``min..=n`` of one

@@ -19,6 +19,7 @@ mod game;
 mod games;
 mod graph;
 mod misere_search;
+mod played;
 mod rules;
 mod run;
 mod sequence;

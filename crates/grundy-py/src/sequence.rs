@@ -3,12 +3,14 @@
 use crate::args::{heap_game, limits, u64_arg};
 use crate::errors::lib;
 use crate::run::{Pending, Progress, detached_with};
+use grundy::census::saved::{self, SavedRun};
 use grundy::heap::{Analysis, Limits, Stop};
 use grundy::{Error, HeapGame};
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict, PyList, PyMemoryView, PySlice};
+use std::path::PathBuf;
 
 /// The most values a call returns, as the command line prints at most (`2^28`).
 pub const MAX_LENGTH: u64 = 1 << 28;
@@ -237,13 +239,25 @@ fn html_escape(text: &str) -> String {
 /// number. ``progress=True`` shows a bar on stderr (tqdm if installed), or
 /// give a callable ``progress(done, total)``.
 ///
+/// ``save=PATH`` keeps the computed values in the file ``PATH`` at every
+/// doubling of their number, when interrupted (Ctrl-C: the
+/// ``KeyboardInterrupt`` says how many are saved) and at the end;
+/// ``resume=PATH`` starts from the values saved there (checked: the same
+/// game, the checksum, the first values computed again). The files are
+/// those of ``grundy sequence --save/--resume``: either side resumes the
+/// other's. A save replaces only an earlier save, any other regular file
+/// only with ``force=True``; it is written to ``PATH.partial`` and renamed,
+/// so an interrupted write leaves the previous save whole. A file that is
+/// not a save, of another game or damaged is refused with a ``ValueError``
+/// naming it.
+///
 /// >>> s = grundy.sequence(12, game="0.77")
 /// >>> s.values, s.preperiod, s.period, s.certified
 /// ([0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6], 71, 12, True)
 #[pyfunction]
-#[pyo3(signature = (length, game=None, moves=None, *, max_len=None, max_work=None, threads=None, progress=None))]
+#[pyo3(signature = (length, game=None, moves=None, *, max_len=None, max_work=None, threads=None, save=None, resume=None, force=false, progress=None))]
 #[pyo3(
-    text_signature = "(length, game=None, moves=None, *, max_len=1048576, max_work=400000000, threads=None, progress=None)"
+    text_signature = "(length, game=None, moves=None, *, max_len=1048576, max_work=400000000, threads=None, save=None, resume=None, force=False, progress=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn sequence(
@@ -254,6 +268,9 @@ pub fn sequence(
     max_len: Option<&Bound<'_, PyAny>>,
     max_work: Option<&Bound<'_, PyAny>>,
     threads: Option<&Bound<'_, PyAny>>,
+    save: Option<PathBuf>,
+    resume: Option<PathBuf>,
+    force: bool,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Sequence> {
     let pending = Pending::default();
@@ -270,13 +287,28 @@ pub fn sequence(
             .with_threads(limits.threads());
     }
     lib(game.check_request_within(length, "length", limits.max_work()))?;
+    // the save file is checked and the resumed values read before any work
+    let out = save.as_ref().map(|path| saved::save_file(path, force));
+    let mut run = lib(py.detach(|| SavedRun::new(&game, resume.as_deref(), out)))?;
     let progress = Progress::new(py, progress, "grundy.sequence")?;
     let analysis = detached_with(py, &pending, &progress, |ctx| {
         ctx.budget.check_memory(12.0 * length as f64, "the list of values", "length")?;
-        game.analyze_in(length, limits, ctx)
+        run.analyze(&game, length, limits, ctx)
     });
     progress.close(py)?;
-    let analysis = analysis?;
+    let analysis = match (analysis, &save) {
+        (Err(e), Some(path)) if e.is_instance_of::<PyKeyboardInterrupt>(py) => {
+            let saved = PyKeyboardInterrupt::new_err(format!(
+                "{} values are saved in {}; go on with resume={:?}",
+                run.kept(),
+                path.display(),
+                path.display().to_string()
+            ));
+            saved.set_cause(py, Some(e));
+            return Err(saved);
+        }
+        (analysis, _) => analysis?,
+    };
     Sequence::new(py, &game, analysis, length)
 }
 

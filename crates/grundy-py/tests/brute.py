@@ -289,3 +289,30 @@ def prime_pi(n):
         if sieve[p]:
             sieve[p * p :: p] = bytes(len(range(p * p, n + 1, p)))
     return sum(sieve)
+
+
+def misere_wins(moves):
+    """Misère: the player to move wins with no move at all, or by a move to a lost position."""
+    memo = {}
+
+    def wins(pos):
+        if pos not in memo:
+            nxt = list(moves(pos))
+            memo[pos] = not nxt or any(not wins(m) for m in nxt)
+        return memo[pos]
+
+    return wins
+
+
+def board_token(n, steps):
+    """A token on an n×n board moving by one of `steps` (dx, dy), staying on the board."""
+
+    def options(cell):
+        x, y = cell
+        return [(x - dx, y - dy) for dx, dy in steps if 0 <= x - dx < n and 0 <= y - dy < n]
+
+    return options, list(product(range(n), repeat=2))
+
+
+#: moves that lower x + y: every play ends
+KNIGHTISH = [(2, 1), (1, 2), (2, -1), (-1, 2), (1, 0)]

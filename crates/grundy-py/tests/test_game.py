@@ -13,27 +13,13 @@ from math import gcd
 import pytest
 
 import grundy
-from brute import Solver, kept, octal_options, sum_moves
+from brute import KNIGHTISH, Solver, board_token, kept, misere_wins, octal_options, sum_moves
 from conftest import MODULI
 
 ORDERS = ["ordered", "multiset", "set"]
 
 
 # --- the games, as options functions -------------------------------------------------
-
-
-def board_token(n, steps):
-    """A token on an n×n board moving by one of `steps` (dx, dy), staying on the board."""
-
-    def options(cell):
-        x, y = cell
-        return [(x - dx, y - dy) for dx, dy in steps if 0 <= x - dx < n and 0 <= y - dy < n]
-
-    return options, list(product(range(n), repeat=2))
-
-
-#: moves that lower x + y: every play ends
-KNIGHTISH = [(2, 1), (1, 2), (2, -1), (-1, 2), (1, 0)]
 
 
 def pair_of_heaps(n):
@@ -80,19 +66,6 @@ GAMES = {
 def tagged(options_list):
     """The moves of one component of a sum of several games: (game, position)."""
     return lambda tp: ((tp[0], q) for q in options_list[tp[0]](tp[1]))
-
-
-def misere_wins(moves):
-    """Misère: the player to move wins with no move at all, or by a move to a lost position."""
-    memo = {}
-
-    def wins(pos):
-        if pos not in memo:
-            nxt = list(moves(pos))
-            memo[pos] = not nxt or any(not wins(m) for m in nxt)
-        return memo[pos]
-
-    return wins
 
 
 def brute(components, count="losing", order="ordered", play="normal"):
@@ -347,8 +320,8 @@ def test_misere_refuses_what_it_cannot_count():
     game = grundy.Game(kayles_options, range(1, 30), sum_of_parts=True)
     with pytest.raises(grundy.TooLargeError, match="misere_work"):
         grundy.Sum([game.copies(3)]).count(play="misere", misere_work=1000)
-    with pytest.raises(ValueError, match="misere is not available for a sum of grundy.Game components with other"):
-        grundy.Sum([game, grundy.Heaps("0.77", 5)]).count(play="misere")
+    with pytest.raises(ValueError, match="misere is not available for a sum of grundy.Game components with grundy.Values"):
+        grundy.Sum([game, grundy.Values([0, 1, 1])]).count(play="misere")
     with pytest.raises(ValueError, match="misere_work"):
         grundy.Sum([game]).count(misere_work=5)
 

@@ -1,6 +1,7 @@
 """Type stubs of grundy: count the winning and losing positions of sums of
 impartial games, exactly or modulo any M in [1, 2^64 - 1]."""
 
+import os
 from typing import Any, Callable, Dict, Final, Iterable, Iterator, List, Literal, Mapping, Optional, Sequence as _Seq, Tuple, Union, overload
 
 __version__: Final[str]
@@ -117,6 +118,7 @@ def board(
     max_len: int = 16777216,
     play: Play = "normal",
     misere_work: int = 10000000,
+    progress: Progress = None,
 ) -> int:
     """Placements of ``tokens`` distinguishable tokens on ``{0..n-1}^dims``; a move
     lowers one coordinate of one token by a member of ``moves``."""
@@ -130,6 +132,7 @@ def divisor_nim(
     *,
     play: Play = "normal",
     misere_work: int = 10000000,
+    progress: Progress = None,
 ) -> int:
     """Ordered ``piles``-tuples of piles in ``1..=n``; a move subtracts a proper divisor."""
 
@@ -143,12 +146,19 @@ def coprime_nim(
     *,
     play: Play = "normal",
     misere_work: int = 10000000,
+    progress: Progress = None,
 ) -> int:
     """Ordered ``piles``-tuples of piles in ``1..=n-1``; a move subtracts a number
     coprime to the pile."""
 
 def silver_dollar(
-    n: int, coins: int, modulus: Optional[int] = None, count: Count = "winning", *, play: Play = "normal"
+    n: int,
+    coins: int,
+    modulus: Optional[int] = None,
+    count: Count = "winning",
+    *,
+    play: Play = "normal",
+    progress: Progress = None,
 ) -> int:
     """``coins`` coins and a silver dollar on a strip of ``n`` squares; pocketing
     the dollar wins."""
@@ -195,9 +205,14 @@ def sequence(
     max_len: int = 1048576,
     max_work: int = 400000000,
     threads: Optional[int] = None,
+    save: Union[str, "os.PathLike[str]", None] = None,
+    resume: Union[str, "os.PathLike[str]", None] = None,
+    force: bool = False,
     progress: Progress = None,
 ) -> Sequence:
-    """The first ``length`` nim-values of a heap game and its certified period."""
+    """The first ``length`` nim-values of a heap game and its certified period;
+    ``save``/``resume`` keep and resume them in the files of ``grundy sequence
+    --save/--resume`` (``force=True`` replaces a file that is not a save)."""
 
 def prime_pi(n: int, method: Literal["gourdon", "lmo", "lucy"] = "gourdon") -> int:
     """The number of primes up to ``n``: ``"gourdon"`` (the default, as ``grundy
@@ -229,7 +244,8 @@ def census(
     ``out`` keeps and resumes the per-game files of ``grundy census --out``; a
     census estimated over ``max_total_work`` mex steps is refused. Ctrl-C stops
     every game; the ``KeyboardInterrupt`` carries the finished records in
-    ``records`` (and ``out`` keeps them)."""
+    ``records`` (and ``out`` keeps them). ``progress=None`` shows a bar of the
+    games finished when stderr is a terminal or in a notebook."""
 
 def census_iter(
     codes: Union[str, Iterable[str]],

@@ -60,10 +60,29 @@ class Bar:
             self._width = 0
 
 
-def reporter(progress, label):
+def seen():
+    """Whether a bar on stderr would be seen: stderr is a terminal, or the code
+    runs in a notebook (an IPython kernel, whose stderr goes to the cell)."""
+    try:
+        if sys.stderr is not None and sys.stderr.isatty():
+            return True
+    except (AttributeError, ValueError):  # no isatty, or a closed stream
+        pass
+    ipython = sys.modules.get("IPython")
+    try:
+        shell = ipython.get_ipython() if ipython is not None else None
+    except Exception:  # an IPython that cannot say: no notebook
+        shell = None
+    return getattr(shell, "kernel", None) is not None
+
+
+def reporter(progress, label, auto=False):
     """The ``progress`` argument of a Python-level call as ``(report, close)``:
     ``report(done, total)`` and ``close()``, both doing nothing for ``None``
-    or ``False``; ``True`` is a :class:`Bar`, a callable is called as it is."""
+    or ``False``; ``True`` is a :class:`Bar`, a callable is called as it is.
+    With ``auto``, ``None`` is a bar when it would be seen (:func:`seen`)."""
+    if progress is None and auto:
+        progress = seen()
     if progress is None or progress is False:
         return (lambda done, total: None), (lambda: None)
     if progress is True:

@@ -123,11 +123,13 @@ def census_iter(
 ):
     """:func:`census`, yielding the records as the games finish (those read
     back from ``out`` first). ``progress=True`` shows a bar on stderr (tqdm if
-    installed) of the records yielded; or give a callable ``progress(done, total)``."""
+    installed) of the records yielded; or give a callable ``progress(done, total)``.
+    ``progress=None`` (the default) shows the bar when stderr is a terminal or
+    in a notebook; ``progress=False`` never."""
     if isinstance(codes, str):
         codes = [codes]
     codes = list(codes)
-    report, close = _progress.reporter(progress, "grundy.census")
+    report, close = _progress.reporter(progress, "grundy.census", auto=True)
     total = len(dict.fromkeys(codes))
     try:
         for done, record in enumerate(_census_iter(codes, max_len, max_work, out, executor, max_total_work), 1):
@@ -275,7 +277,9 @@ def census(
     ``out``, ``executor``, ``max_total_work`` and Ctrl-C: a
     ``KeyboardInterrupt`` carries every record finished in ``records``.
     ``progress=True`` shows a bar of the games finished on stderr (tqdm if
-    installed); or give a callable ``progress(done, total)``."""
+    installed); or give a callable ``progress(done, total)``. By default
+    (``progress=None``) the bar is shown when stderr is a terminal or in a
+    notebook; ``progress=False`` hides it."""
     records = []
     try:
         for r in census_iter(

@@ -13,6 +13,11 @@
 //! before it stands for a computation. The command line's `census --out` and
 //! Python's `grundy.census` read and write the same files with this code.
 //!
+//! The other files grundy keeps live here too: [`saved`] is the format of a
+//! sequence's saved nim-values (`sequence --save/--resume`, Python's
+//! `sequence(save=…, resume=…)`), and [`OutputFile`] the one writer of an
+//! output file that never replaces what is not ours.
+//!
 //! # When two codes are the same game
 //!
 //! Two codes are *equivalent* when every heap `n` has the same set of options
@@ -102,13 +107,16 @@
 
 mod folder;
 mod game;
+mod output_file;
 mod record;
+pub mod saved;
 
 pub use folder::{CensusFolder, Kept};
 pub use game::{
     CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_WORK, Resumed, census_estimate, census_estimate_in,
     census_game, census_resume, census_sample, census_total_work,
 };
+pub use output_file::OutputFile;
 pub use record::{Fnv1a64, GameRecord, GameStatus, RareSplit};
 
 use crate::error::Error;

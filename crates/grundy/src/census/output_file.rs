@@ -1,14 +1,17 @@
 //! Output files written whole or not at all, and never over anything that is
-//! not ours: the one writer behind `sequence --save` and `--plot`.
+//! not ours: the one writer behind a sequence's save file
+//! ([`super::saved`]), the command line's `--plot` chart and Python's
+//! `sequence(save=…)`.
 //!
-//! The rules, checked before any work ([`Output::check`]) and again before
-//! each write:
+//! The rules, checked before any work ([`OutputFile::check`]) and again
+//! before each write:
 //!
 //! * the target is a new name, or an existing **regular file** that is one of
-//!   ours (a save, a plot: [`Output::ours`] tells) — or anything regular with
-//!   `--force`; a symbolic link (dangling or not), a FIFO, a device or a
-//!   folder is refused, so no link is followed, no FIFO blocks, no device is
-//!   written;
+//!   ours (a save, a chart: the predicate given to [`OutputFile::new`] tells
+//!   from its first 256 bytes; an empty file counts as ours) — or anything
+//!   regular with `force`; a symbolic link (dangling or not), a FIFO, a
+//!   device or a folder is refused, so no link is followed, no FIFO blocks,
+//!   no device is written;
 //! * its folder exists and a file can be created there (tried: the temporary
 //!   file is created and removed again, so a missing folder, a read-only file
 //!   system or a lack of permission is reported before the computation);
@@ -16,31 +19,63 @@
 //!   (`O_EXCL`: never a link's target), flushed to the disk and renamed over
 //!   `FILE`: an interruption, a full disk or any other failure leaves the old
 //!   `FILE` as it was and removes the temporary file.
+//!
+//! Refusals are [`Error::InvalidParameter`] naming the parameter the path was
+//! given as (`save`, `plot`) and the file, and telling to pass `force` when
+//! that would help.
 
-use crate::CliError;
+use crate::error::Error;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
-/// How many leading bytes of an existing file [`Output::ours`] looks at.
+/// How many leading bytes of an existing file the predicate of ours looks at.
 const SNIFF: usize = 256;
 
-/// An output file of a flag (`--save FILE`, `--plot FILE.svg`).
-pub struct Output {
+/// An output file, checked and written by the rules of the module docs.
+///
+/// ```
+/// use grundy::census::OutputFile;
+///
+/// let path = std::env::temp_dir().join(format!("grundy-doc-output-{}", std::process::id()));
+/// let ours = |head: &[u8]| head.starts_with(b"ours\n");
+/// let out = OutputFile::new(&path, "out", ours, false);
+/// out.check()?;
+/// out.write(|w| w.write_all(b"ours\n1"))?;
+/// assert_eq!(std::fs::read(&path).unwrap(), b"ours\n1");
+/// std::fs::write(&path, "someone else's").unwrap();
+/// assert!(out.write(|w| w.write_all(b"ours\n2")).unwrap_err().to_string().contains("pass `force`"));
+/// assert_eq!(std::fs::read(&path).unwrap(), b"someone else's");
+/// # std::fs::remove_file(&path).unwrap();
+/// # Ok::<(), grundy::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct OutputFile {
     path: PathBuf,
-    /// The flag, for messages.
-    flag: &'static str,
+    /// The parameter the path was given as, for messages.
+    parameter: &'static str,
     /// Whether the file's first bytes show it is one of ours.
     ours: fn(&[u8]) -> bool,
-    /// `--force`: replace any regular file.
+    /// Replace any regular file.
     force: bool,
 }
 
-impl Output {
-    /// The file `path` of `flag`, whose existing contents are ours when
-    /// `ours` holds of their first bytes.
-    pub fn new(path: &str, flag: &'static str, ours: fn(&[u8]) -> bool, force: bool) -> Self {
-        Output { path: PathBuf::from(path), flag, ours, force }
+impl OutputFile {
+    /// The file `path`, given as the parameter `parameter`, whose existing
+    /// contents are ours when `ours` holds of their first 256 bytes;
+    /// with `force`, any regular file is replaced.
+    pub fn new(
+        path: impl AsRef<Path>,
+        parameter: &'static str,
+        ours: fn(&[u8]) -> bool,
+        force: bool,
+    ) -> Self {
+        OutputFile { path: path.as_ref().to_path_buf(), parameter, ours, force }
+    }
+
+    /// The file's path.
+    pub fn path(&self) -> &Path {
+        &self.path
     }
 
     /// The temporary file the content goes to first: `FILE.partial`.
@@ -50,13 +85,16 @@ impl Output {
         PathBuf::from(name)
     }
 
-    fn refuse(&self, why: impl std::fmt::Display) -> CliError {
-        CliError::Message(format!("{} {}: {why}", self.flag, self.path.display()))
+    fn refuse(&self, why: impl std::fmt::Display) -> Error {
+        Error::InvalidParameter {
+            parameter: self.parameter,
+            reason: format!("{}: {why}", self.path.display()),
+        }
     }
 
     /// Refuses an existing `target` (the file or its temporary file) that is
-    /// not a regular file, or not one of ours without `--force`.
-    fn check_existing(&self, target: &Path) -> Result<(), CliError> {
+    /// not a regular file, or not one of ours without `force`.
+    fn check_existing(&self, target: &Path) -> Result<(), Error> {
         let Ok(meta) = fs::symlink_metadata(target) else {
             return Ok(());
         };
@@ -74,17 +112,17 @@ impl Output {
         match read {
             Ok(_) if (self.ours)(&head) => Ok(()),
             Ok(_) => Err(self.refuse(format_args!(
-                "{} exists and was not written by grundy; name a new file, or pass --force to replace it",
+                "{} exists and was not written by grundy; name a new file, or pass `force` to replace it",
                 target.display()
             ))),
             Err(e) => Err(self.refuse(format_args!("cannot read {}: {e}", target.display()))),
         }
     }
 
-    /// Everything [`Output::write`] needs, before any work: the target and
-    /// its temporary file are absent or ours and regular, and a file can be
-    /// created in the folder (the temporary file is created and removed).
-    pub fn check(&self) -> Result<(), CliError> {
+    /// Everything [`OutputFile::write`] needs, before any work: the target
+    /// and its temporary file are absent or ours and regular, and a file can
+    /// be created in the folder (the temporary file is created and removed).
+    pub fn check(&self) -> Result<(), Error> {
         self.check_existing(&self.path)?;
         let tmp = self.partial();
         self.check_existing(&tmp)?;
@@ -94,7 +132,7 @@ impl Output {
     }
 
     /// The temporary file, created afresh (never following a link).
-    fn create(&self, tmp: &Path) -> Result<File, CliError> {
+    fn create(&self, tmp: &Path) -> Result<File, Error> {
         OpenOptions::new()
             .write(true)
             .create_new(true)
@@ -105,7 +143,7 @@ impl Output {
     /// Writes the file whole: `fill` writes the content into the temporary
     /// file, which is flushed to the disk and renamed over the target. On any
     /// failure the temporary file is removed and the target left as it was.
-    pub fn write(&self, fill: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), CliError> {
+    pub fn write(&self, fill: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), Error> {
         self.check_existing(&self.path)?;
         let tmp = self.partial();
         self.check_existing(&tmp)?;
@@ -144,8 +182,12 @@ mod tests {
         d
     }
 
-    fn output(path: &Path, force: bool) -> Output {
-        Output::new(path.to_str().unwrap(), "--out", ours, force)
+    fn output(path: &Path, force: bool) -> OutputFile {
+        OutputFile::new(path, "out", ours, force)
+    }
+
+    fn says(e: &Error, what: &str) -> bool {
+        matches!(e, Error::InvalidParameter { parameter: "out", reason } if reason.contains(what))
     }
 
     #[test]
@@ -161,9 +203,7 @@ mod tests {
         let notes = d.join("notes.txt");
         fs::write(&notes, "my notes").unwrap();
         let e = output(&notes, false).check().unwrap_err();
-        assert!(
-            matches!(&e, CliError::Message(m) if m.contains("not written by grundy") && m.contains("--force"))
-        );
+        assert!(says(&e, "not written by grundy") && e.to_string().contains("`force`"), "{e}");
         assert!(output(&notes, false).write(|w: &mut dyn Write| w.write_all(b"ours\n")).is_err());
         assert_eq!(fs::read_to_string(&notes).unwrap(), "my notes");
         output(&notes, true).check().unwrap();
@@ -184,12 +224,13 @@ mod tests {
             w.write_all(b"ours\nhalf")?;
             Err(io::Error::new(io::ErrorKind::StorageFull, "no space left on device"))
         });
-        assert!(matches!(&e, Err(CliError::Message(m)) if m.contains("no space left")), "{:?}", e.err());
+        assert!(says(&e.unwrap_err(), "no space left"));
         assert_eq!(fs::read_to_string(&file).unwrap(), "ours\nold");
         assert!(!out.partial().exists());
         fs::remove_dir_all(&d).unwrap();
     }
 
+    #[cfg(unix)]
     #[test]
     fn links_fifos_folders_and_missing_folders_are_refused_before_any_work() {
         let d = dir("kinds");
@@ -208,12 +249,12 @@ mod tests {
         for path in [&link, &dangling, &fifo, &folder, &with_link_partial] {
             for force in [false, true] {
                 let e = output(path, force).check().unwrap_err();
-                assert!(matches!(&e, CliError::Message(m) if m.contains("not a regular file")), "{path:?}");
+                assert!(says(&e, "not a regular file"), "{path:?}");
             }
         }
         let missing = d.join("no-such-folder").join("x");
         let e = output(&missing, false).check().unwrap_err();
-        assert!(matches!(&e, CliError::Message(m) if m.contains("cannot create")), "{missing:?}");
+        assert!(says(&e, "cannot create"), "{missing:?}");
         assert!(!d.join("nowhere").exists());
         assert_eq!(fs::read_to_string(&target).unwrap(), "ours\nuntouched");
         fs::remove_dir_all(&d).unwrap();
