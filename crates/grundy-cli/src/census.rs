@@ -29,8 +29,9 @@ use crate::output::{emit, interrupted, stop_on_ctrl_c};
 use crate::{CliError, CliResult, MACHINE_BUDGET};
 use clap::Args;
 use grundy::census::{
-    CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_WORK, CensusFolder, GameRecord, Kept, Resumed,
-    canonical_code, census_codes, census_estimate_in, census_resume, census_sample, value_classes,
+    CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_WORK, CensusFolder, Claim, ClaimTimes, Claimed,
+    GameRecord, Kept, Owner, Resumed, Sighting, canonical_code, census_codes, census_estimate_in,
+    census_resume, census_sample, value_classes,
 };
 use grundy::heap::{Limits, OctalCode};
 use grundy::{Context, Error};
@@ -40,7 +41,8 @@ use std::collections::HashMap;
 use std::fs;
 use std::io::{IsTerminal, Read};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{Mutex, mpsc};
+use std::time::Duration;
 
 #[derive(Args, Debug)]
 pub struct CensusArgs {
@@ -71,9 +73,12 @@ pub struct CensusArgs {
     /// One JSON object per line instead of a table.
     #[arg(long)]
     json: bool,
-    /// Keep each game's result in DIR (one file per canonical code) and resume from the files there.
+    /// Keep each game's result in DIR (one file per canonical code) and resume from the files there; several census processes on one DIR (on one machine or several sharing it) compute each game once.
     #[arg(long, value_name = "DIR")]
     out: Option<String>,
+    /// With --out: a game claimed by another process whose claim has not changed for this many seconds is taken over (its process is taken for dead; a process gone from this machine is seen at once).
+    #[arg(long, value_name = "SECONDS", default_value_t = 120.0, requires = "out")]
+    stale_claim: f64,
 }
 
 /// The codes asked for, in order, without repeats.
@@ -290,6 +295,13 @@ impl Printed<'_> {
 pub fn run(a: &CensusArgs) -> CliResult {
     let codes = input_codes(a)?;
     let limits = Limits::new(usize::try_from(a.max_len).unwrap_or(usize::MAX), a.max_work)?;
+    if !(a.stale_claim.is_finite() && (0.01..=1e9).contains(&a.stale_claim)) {
+        return Err(CliError::Message(format!(
+            "--stale-claim: {} is not a number of seconds from 0.01 to 10^9",
+            a.stale_claim
+        )));
+    }
+    let claim_times = ClaimTimes::stale_after(Duration::from_secs_f64(a.stale_claim));
     let jobs = match a.jobs {
         Some(0) => return Err(CliError::Message("--jobs must be at least 1".into())),
         Some(n) => n,
@@ -385,32 +397,59 @@ pub fn run(a: &CensusArgs) -> CliResult {
     let failed = AtomicBool::new(false);
     let stopped = || interrupted() || failed.load(Ordering::Relaxed);
     let next = AtomicUsize::new(0);
-    let (send, receive) = mpsc::channel::<(usize, Result<Resumed, Error>)>();
+    // games another process holds, looked at again once the others are done
+    let deferred: Mutex<Vec<(usize, Sighting)>> = Mutex::new(Vec::new());
+    let owner = Owner::this_process();
+    let (send, receive) = mpsc::channel::<(usize, Result<Resumed, Error>, Option<Claim>)>();
     let mut failure: Option<CliError> = None;
     let mut done = 0usize;
     std::thread::scope(|scope| {
         for _ in 0..jobs.min(order.len()) {
             let send = send.clone();
             let (next, order, games, tasks, stopped) = (&next, &order, &games, &tasks, &stopped);
+            let (deferred, owner, folder) = (&deferred, &owner, &folder);
             scope.spawn(move || {
                 loop {
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    if k >= order.len() || stopped() {
+                    let (k, seen) = match next.fetch_add(1, Ordering::Relaxed) {
+                        k if k < order.len() => (k, None),
+                        _ => match deferred.lock().ok().and_then(|mut d| d.pop()) {
+                            Some((k, seen)) => {
+                                pause(Duration::from_millis(500), stopped);
+                                (k, Some(seen))
+                            }
+                            None => break,
+                        },
+                    };
+                    if stopped() {
                         break;
                     }
                     let task = &tasks[order[k]];
+                    let canonical = &games[task.game].canonical;
                     let mut observer = |_: &str, _: u64, _: u64| !stopped();
                     let mut ctx = Context::new(MACHINE_BUDGET).with_observer(&mut observer);
-                    let result =
-                        census_resume(&games[task.game].canonical, task.kept.as_ref(), limits, &mut ctx);
-                    if send.send((order[k], result)).is_err() {
+                    let (result, claim) = match folder {
+                        None => (census_resume(canonical, task.kept.as_ref(), limits, &mut ctx), None),
+                        Some(folder) => match folder.claim(canonical, owner, seen.as_ref(), claim_times) {
+                            Ok(Claimed::Held(seen)) => {
+                                if let Ok(mut d) = deferred.lock() {
+                                    d.insert(0, (k, seen));
+                                }
+                                continue;
+                            }
+                            Ok(Claimed::Mine(claim)) => {
+                                (claimed(folder, canonical, task, limits, &mut ctx), Some(claim))
+                            }
+                            Err(e) => (Err(e), None),
+                        },
+                    };
+                    if send.send((order[k], result, claim)).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(send);
-        for (k, result) in receive {
+        for (k, result, claim) in receive {
             let task = &tasks[k];
             let canonical = &games[task.game].canonical;
             let outcome = result.map_err(|e| match e {
@@ -423,6 +462,8 @@ pub fn run(a: &CensusArgs) -> CliResult {
                 (Ok(f), None) => Ok(f),
                 (Err(e), _) => Err(e),
             };
+            // the record is written (or the game failed): others may have it now
+            drop(claim);
             let finished = match finished {
                 Ok(f) => f,
                 Err(e) => {
@@ -475,6 +516,34 @@ pub fn run(a: &CensusArgs) -> CliResult {
         return Err(CliError::Interrupted(format!("{done} of {} games computed; {kept}", order.len())));
     }
     Ok(())
+}
+
+/// A game this process has claimed: the record another process wrote while
+/// it held the game stands as a resumed one (an open record of the same
+/// limits as it is, a certified one once checked); otherwise the game is
+/// computed (its kept record checked first).
+fn claimed(
+    folder: &CensusFolder,
+    canonical: &str,
+    task: &Task,
+    limits: Limits,
+    ctx: &mut Context<'_>,
+) -> Result<Resumed, Error> {
+    match (&task.kept, folder.kept(canonical, limits)?) {
+        (_, Kept::Resume(record)) => Ok(Resumed { record, resumed: true, rejected: None }),
+        (None, Kept::Check(record)) => census_resume(canonical, Some(&record), limits, ctx),
+        (kept, _) => census_resume(canonical, kept.as_ref(), limits, ctx),
+    }
+}
+
+/// Sleeps about `time`, waking early once `stopped`.
+fn pause(time: Duration, stopped: impl Fn() -> bool) {
+    let step = Duration::from_millis(50);
+    let mut slept = Duration::ZERO;
+    while slept < time && !stopped() {
+        std::thread::sleep(step);
+        slept += step;
+    }
 }
 
 /// A warning on stderr.

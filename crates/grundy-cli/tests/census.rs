@@ -180,6 +180,93 @@ fn a_killed_census_resumes_without_recomputing_finished_games() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Two census processes on one folder (as on two machines sharing it) claim
+/// games through it: each game is computed by one of them, the other reads
+/// its record back, both print every row, and no claim is left behind.
+#[test]
+fn two_processes_on_one_folder_compute_each_game_once() {
+    let dir = temp_dir("shared");
+    let out = dir.to_str().unwrap();
+    let args = ["--max-len", "2^15", "--jobs", "1", "--out", out];
+    let (a, b) = std::thread::scope(|s| {
+        let a = s.spawn(|| census(&SLOW, &args));
+        let b = s.spawn(|| census(&SLOW, &args));
+        (a.join().unwrap(), b.join().unwrap())
+    });
+    let computed = |rows: &[Value]| -> Vec<String> {
+        rows.iter()
+            .filter(|r| r["resumed"] == false)
+            .map(|r| r["canonical"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let (mut ca, cb) = (computed(&a), computed(&b));
+    assert_eq!((a.len(), b.len()), (SLOW.len(), SLOW.len()));
+    ca.extend(cb);
+    ca.sort();
+    let mut all: Vec<String> = SLOW.iter().map(|c| c.to_string()).collect();
+    all.sort();
+    assert_eq!(ca, all, "every game computed once, by one of the two");
+    assert_eq!(stable(&a), stable(&b));
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert!(left.is_empty(), "claims or temporary files left: {left:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A game claimed by a process on another machine that has stopped beating
+/// is taken over once its claim has been silent for `--stale-claim` seconds;
+/// the claim of a process gone from this machine is taken over at once.
+#[test]
+fn dead_claims_are_taken_over() {
+    let dir = temp_dir("stale");
+    let out = dir.to_str().unwrap();
+    std::fs::create_dir_all(&dir).unwrap();
+    let claim = |code: &str, owner: &str| {
+        std::fs::write(dir.join(format!(".{code}.json.claim")), format!("{owner}\n0\n")).unwrap()
+    };
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap_or_default();
+    // a process of this machine that has ended
+    let mut ended = Command::new("true").spawn().unwrap();
+    let pid = ended.id();
+    ended.wait().unwrap();
+    claim("0.004", &format!("{} {pid} 1", host.trim()));
+    let child = grundy()
+        .args([
+            "census",
+            "--json",
+            "--codes",
+            "-",
+            "--max-len",
+            "2^12",
+            "--out",
+            out,
+            "--stale-claim",
+            "1000000",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut child = child;
+    child.stdin.take().unwrap().write_all(b"0.004").unwrap();
+    let done = ended_within(child, 120, "the claim of an ended process was not taken over");
+    assert!(done.status.success() && rows(&done)[0]["resumed"] == false, "{}", String::from_utf8_lossy(&done.stderr));
+    claim("0.005", "another-machine 4242 17");
+    let started = std::time::Instant::now();
+    let rows = census(&SLOW[..2], &["--max-len", "2^12", "--out", out, "--stale-claim", "1"]);
+    assert_eq!(rows.iter().map(|r| r["resumed"] == true).collect::<Vec<_>>(), [true, false], "{rows:?}");
+    assert!(started.elapsed() >= std::time::Duration::from_secs(1), "the silent claim was waited for");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2, "two records, no claim left");
+    let bad = census_output(&SLOW[..1], &["--out", out, "--stale-claim", "0"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(bad.stdout.is_empty() && String::from_utf8_lossy(&bad.stderr).contains("--stale-claim"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Ctrl-C (SIGINT) stops a census with status 130, keeping the finished games.
 #[test]
 fn an_interrupted_census_says_what_is_kept() {

@@ -13,6 +13,8 @@
 //! Cost: three 64×64→128 multiplications per product, against a 128-by-64-bit
 //! division for `(a·b) % n`.
 
+use crate::number::power::power;
+
 /// `a·b mod m` for any `m >= 1`.
 #[inline]
 pub fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
@@ -20,17 +22,8 @@ pub fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
 }
 
 /// `b^e mod m` for any `m >= 1`, by binary exponentiation (`b^0 = 1 mod m`).
-pub fn pow_mod(mut b: u64, mut e: u64, m: u64) -> u64 {
-    let mut acc = 1 % m;
-    b %= m;
-    while e > 0 {
-        if e & 1 == 1 {
-            acc = mul_mod(acc, b, m);
-        }
-        b = mul_mod(b, b, m);
-        e >>= 1;
-    }
-    acc
+pub fn pow_mod(b: u64, e: u64, m: u64) -> u64 {
+    power(1 % m, b % m, e.into(), |&x, &y| mul_mod(x, y, m))
 }
 
 /// The inverse of `a` modulo `m` by the extended Euclidean algorithm, or `None`
@@ -193,37 +186,13 @@ impl Montgomery {
     /// products are independent, so the multiplier works on them in parallel
     /// instead of waiting for each product in turn (one chain is bound by the
     /// latency of a product, several by its throughput).
-    pub fn pow_many<const N: usize>(&self, bases: [u64; N], mut k: u128) -> [u64; N] {
-        let mut acc = [self.to_mont(1); N];
-        let mut base = bases;
-        while k > 0 {
-            if k & 1 == 1 {
-                for i in 0..N {
-                    acc[i] = self.mul(acc[i], base[i]);
-                }
-            }
-            k >>= 1;
-            if k > 0 {
-                for b in base.iter_mut() {
-                    *b = self.mul(*b, *b);
-                }
-            }
-        }
-        acc
+    pub fn pow_many<const N: usize>(&self, bases: [u64; N], k: u128) -> [u64; N] {
+        power([self.to_mont(1); N], bases, k, |x, y| std::array::from_fn(|i| self.mul(x[i], y[i])))
     }
 
     /// `a^k` for `a` in Montgomery form, by binary exponentiation.
-    pub fn pow(&self, a: u64, mut k: u128) -> u64 {
-        let mut base = a;
-        let mut acc = self.to_mont(1);
-        while k > 0 {
-            if k & 1 == 1 {
-                acc = self.mul(acc, base);
-            }
-            base = self.mul(base, base);
-            k >>= 1;
-        }
-        acc
+    pub fn pow(&self, a: u64, k: u128) -> u64 {
+        power(self.to_mont(1), a, k, |&x, &y| self.mul(x, y))
     }
 }
 

@@ -105,12 +105,14 @@
 //! a work limit can differ by a heap or two from what the game's own,
 //! slightly different, work would reach).
 
+mod claim;
 mod folder;
 mod game;
 mod output_file;
 mod record;
 pub mod saved;
 
+pub use claim::{Claim, ClaimTimes, Claimed, Owner, Sighting};
 pub use folder::{CensusFolder, Kept};
 pub use game::{
     CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_WORK, Resumed, census_estimate, census_estimate_in,

@@ -62,6 +62,7 @@
 use super::context::Context;
 use super::order::Order;
 use crate::error::{Error, Remedy};
+use crate::number::power::{power, try_power};
 use crate::ring::{Exact, Ring};
 use num_bigint::{BigInt, BigUint};
 use rayon::prelude::*;
@@ -178,16 +179,8 @@ impl BipartiteMonoid {
     }
 
     /// `x^k`.
-    pub fn pow(&self, x: u32, mut k: u64) -> u32 {
-        let (mut acc, mut base) = (self.identity, x);
-        while k > 0 {
-            if k & 1 == 1 {
-                acc = self.mul(acc, base);
-            }
-            base = self.mul(base, base);
-            k >>= 1;
-        }
-        acc
+    pub fn pow(&self, x: u32, k: u64) -> u32 {
+        power(self.identity, x, k.into(), |&a, &b| self.mul(a, b))
     }
 
     /// The product `a·b` in the monoid algebra `R[Q]` (coefficient vectors).
@@ -257,30 +250,17 @@ impl BipartiteMonoid {
         &self,
         ring: &R,
         a: &[R::Elem],
-        mut k: u128,
+        k: u128,
         log2_sum: f64,
         ctx: &mut Context<'_>,
     ) -> Result<Vec<R::Elem>, Error> {
         let l = log2_sum.max(1.0);
         let row_cost = |x: f64, y: f64| self.product_cost(ring, x * l, y * l) / self.order as f64;
-        let mut acc: Option<(Vec<R::Elem>, f64)> = None;
-        let (mut base, mut base_exp) = (a.to_vec(), 1.0);
-        while k > 0 {
-            if k & 1 == 1 {
-                acc = Some(match acc {
-                    None => (base.clone(), base_exp),
-                    Some((acc, e)) => {
-                        (self.algebra_mul_in(ring, &acc, &base, row_cost(e, base_exp), ctx)?, e + base_exp)
-                    }
-                });
-            }
-            k >>= 1;
-            if k > 0 {
-                base = self.algebra_mul_in(ring, &base, &base, row_cost(base_exp, base_exp), ctx)?;
-                base_exp *= 2.0;
-            }
-        }
-        Ok(acc.map_or_else(|| self.algebra_one(ring), |a| a.0))
+        // Each factor carries its exponent `j` (coefficients of `j·log2_sum` bits) for the cost.
+        let power = try_power((a.to_vec(), 1.0), k, |(x, i), (y, j)| {
+            Ok((self.algebra_mul_in(ring, x, y, row_cost(*i, *j), ctx)?, i + j))
+        })?;
+        Ok(power.map_or_else(|| self.algebra_one(ring), |p| p.0))
     }
 
     /// The units of one product in `R[Q]` of elements with coefficients of
@@ -293,22 +273,14 @@ impl BipartiteMonoid {
     /// The units of `a^k` by repeated squaring ([`BipartiteMonoid::algebra_pow_in`])
     /// for `a` whose coefficients sum to at most `2^log2_sum`, so that those of
     /// `a^j` have at most `j·log2_sum` bits.
-    pub(crate) fn power_cost<R: Ring>(&self, ring: &R, log2_sum: f64, mut k: u128) -> f64 {
+    pub(crate) fn power_cost<R: Ring>(&self, ring: &R, log2_sum: f64, k: u128) -> f64 {
         let l = log2_sum.max(1.0);
-        let (mut cost, mut acc, mut base) = (0.0, 0.0, 1.0);
-        while k > 0 {
-            if k & 1 == 1 {
-                if acc > 0.0 {
-                    cost += self.product_cost(ring, acc * l, base * l);
-                }
-                acc += base;
-            }
-            k >>= 1;
-            if k > 0 {
-                cost += self.product_cost(ring, base * l, base * l);
-                base *= 2.0;
-            }
-        }
+        let mut cost = 0.0;
+        // The same walk as the power itself, on the exponents alone.
+        power(0.0, 1.0, k, |i: &f64, j: &f64| {
+            cost += self.product_cost(ring, i * l, j * l);
+            i + j
+        });
         cost
     }
 

@@ -194,18 +194,8 @@ impl Ring for Lifted {
 }
 
 /// `b^e` in wrapping arithmetic (modulo `2^64` or `2^128`).
-fn wrapping_pow<T: Copy + WrappingOps>(mut b: T, mut e: u128) -> T {
-    let mut acc = T::ONE;
-    while e > 0 {
-        if e & 1 == 1 {
-            acc = acc.times(b);
-        }
-        e >>= 1;
-        if e > 0 {
-            b = b.times(b);
-        }
-    }
-    acc
+fn wrapping_pow<T: Copy + WrappingOps>(b: T, e: u128) -> T {
+    crate::number::power::power(T::ONE, b, e, |x, y| x.times(*y))
 }
 
 /// Wrapping products of unsigned words.

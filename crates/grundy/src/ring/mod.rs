@@ -71,19 +71,8 @@ pub trait Ring: Sync + Sized {
     }
 
     /// `a^k` by binary exponentiation (`a^0 = 1`, also for `a = 0`).
-    fn pow(&self, a: &Self::Elem, mut k: u128) -> Self::Elem {
-        let mut acc = self.one();
-        let mut base = a.clone();
-        while k > 0 {
-            if k & 1 == 1 {
-                acc = self.mul(&acc, &base);
-            }
-            k >>= 1;
-            if k > 0 {
-                base = self.mul(&base, &base);
-            }
-        }
-        acc
+    fn pow(&self, a: &Self::Elem, k: u128) -> Self::Elem {
+        crate::number::power::power(self.one(), a.clone(), k, |x, y| self.mul(x, y))
     }
 
     /// `Σ mᵢ · vᵢ^k` for integer terms `(vᵢ, mᵢ)`, in parallel for many terms.

@@ -104,22 +104,13 @@ pub(crate) fn xor_convolve<R: Ring>(ring: &R, a: &[R::Elem], b: &[R::Elem]) -> V
 /// The whole distribution `h^{*K}` by repeated squaring of the XOR convolution:
 /// the slow reference for [`zero_xor_count`], exact in every ring.
 #[cfg(test)]
-pub(crate) fn xor_power_by_squaring<R: Ring>(ring: &R, hist: &[u128], mut k: u128) -> Vec<R::Elem> {
+pub(crate) fn xor_power_by_squaring<R: Ring>(ring: &R, hist: &[u128], k: u128) -> Vec<R::Elem> {
     let len = 1usize << value_bits(hist.len());
     let mut base: Vec<R::Elem> = hist.iter().map(|&c| ring.of_u128(c)).collect();
     base.resize(len, ring.zero());
-    let mut acc = vec![ring.zero(); len];
-    acc[0] = ring.one();
-    while k > 0 {
-        if k & 1 == 1 {
-            acc = xor_convolve(ring, &acc, &base);
-        }
-        k >>= 1;
-        if k > 0 {
-            base = xor_convolve(ring, &base, &base);
-        }
-    }
-    acc
+    let mut one = vec![ring.zero(); len];
+    one[0] = ring.one();
+    crate::number::power::power(one, base, k, |x, y| xor_convolve(ring, x, y))
 }
 
 #[cfg(test)]
