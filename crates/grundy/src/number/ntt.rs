@@ -225,42 +225,61 @@ fn forward_for(which: usize, a: &mut [u64], tw: &Twiddles) {
     }
 }
 
-/// Garner constants: `inv[i][j] = p_j^{-1} mod p_i` for `j < i`.
-fn garner_inverses() -> &'static [[u64; 5]; 5] {
-    static INV: OnceLock<[[u64; 5]; 5]> = OnceLock::new();
+/// Garner constants: `inv[i][j] = p_j^{-1} mod p_i` for `j < i`, with their
+/// Shoup companions.
+fn garner_inverses() -> &'static [[(u64, u64); 5]; 5] {
+    static INV: OnceLock<[[(u64, u64); 5]; 5]> = OnceLock::new();
     INV.get_or_init(|| {
-        let mut inv = [[0u64; 5]; 5];
+        let mut inv = [[(0u64, 0u64); 5]; 5];
         for i in 0..5 {
             for j in 0..i {
-                inv[i][j] = inverse_mod(PRIMES[j] % PRIMES[i], PRIMES[i]).unwrap_or(0);
+                let v = inverse_mod(PRIMES[j] % PRIMES[i], PRIMES[i]).unwrap_or(0);
+                inv[i][j] = (v, shoup(v, PRIMES[i]));
             }
         }
         inv
     })
 }
 
+/// `p_0·p_1⋯p_{i−1} mod m` for `i < 5`: the weights of Garner's mixed-radix
+/// digits modulo `m`.
+fn garner_radices(m: u64) -> [u64; 5] {
+    let mm = m as u128;
+    let mut radix = [0u64; 5];
+    let mut r = 1 % mm;
+    for (slot, &p) in radix.iter_mut().zip(&PRIMES) {
+        *slot = r as u64;
+        r = r * (p as u128 % mm) % mm;
+    }
+    radix
+}
+
+/// `x · w mod p` by Shoup's method for a modulus `p < 2^63` known at run time.
+fn mul_shoup_dyn(x: u64, w: u64, w_shoup: u64, p: u64) -> u64 {
+    let q = ((x as u128 * w_shoup as u128) >> 64) as u64;
+    let r = x.wrapping_mul(w).wrapping_sub(q.wrapping_mul(p));
+    if r >= p { r - p } else { r }
+}
+
 /// The integer with residues `r[i] mod PRIMES[i]` (for the first `r.len()`
-/// primes), reduced modulo `m`.
-fn garner(r: &[u64], m: u64) -> u64 {
+/// primes), reduced modulo `m`, given `radix = garner_radices(m)`. The digits
+/// `t_i < p_i < 2^31` of `x = t_0 + t_1·p_0 + t_2·p_0p_1 + …` come with one
+/// Shoup product each step (a residue below `2^31` is below twice any of the
+/// primes); `Σ t_i·(p_0⋯p_{i−1} mod m) < 5·2^95` is then reduced once.
+fn garner(r: &[u64], m: u64, radix: &[u64; 5]) -> u64 {
     let inv = garner_inverses();
-    // mixed-radix digits: x = t0 + t1·p0 + t2·p0p1 + ...
     let mut t = [0u64; 5];
     for i in 0..r.len() {
         let p = PRIMES[i];
         let mut x = r[i];
         for j in 0..i {
-            x = (x + p - t[j] % p) % p * inv[i][j] % p;
+            // t_j < 2^31 < 5·p for every prime, and Shoup takes any factor
+            x = mul_shoup_dyn(x + 5 * p - t[j], inv[i][j].0, inv[i][j].1, p);
         }
         t[i] = x;
     }
-    let mm = m as u128;
-    let mut acc: u128 = 0;
-    let mut radix: u128 = 1 % mm;
-    for i in 0..r.len() {
-        acc = (acc + t[i] as u128 % mm * radix) % mm;
-        radix = radix * (PRIMES[i] as u128 % mm) % mm;
-    }
-    acc as u64
+    let acc: u128 = t[..r.len()].iter().zip(radix).map(|(&d, &w)| d as u128 * w as u128).sum();
+    (acc % m as u128) as u64
 }
 
 /// The product of `a` and `b` (coefficients below `m`) modulo `m`, by schoolbook.
@@ -426,6 +445,7 @@ impl PolyMultiplier {
             .into_par_iter()
             .map(|i| residues_for(i, a, hats[i].as_ref(), &self.twiddles[i], odd_twists[i].as_ref(), parity))
             .collect();
+        let radix = garner_radices(self.m);
         (0..len)
             .into_par_iter()
             .with_min_len(1 << 12)
@@ -434,7 +454,7 @@ impl PolyMultiplier {
                 for (slot, res) in r.iter_mut().zip(&residues) {
                     *slot = res[k];
                 }
-                garner(&r[..self.primes], self.m)
+                garner(&r[..self.primes], self.m, &radix)
             })
             .collect()
     }
