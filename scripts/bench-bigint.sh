@@ -26,19 +26,7 @@ else
 fi
 base=${GRUNDY_BASE:-}
 runs=${RUNS:-3}
-export RAYON_NUM_THREADS=${THREADS:-1}
-out=$(mktemp)
-trap 'rm -f "$out"' EXIT
-
-# CPU seconds (user + system: with one thread the wall time on an idle machine, and robust to
-# other load on a shared one) and the SHA-256 of the digits printed by one grundy command
-run_grundy() {
-  local cpu
-  cpu=$( { /usr/bin/time -f '%U %S' "$@" >"$out"; } 2>&1 | tail -n 1)
-  printf '%.2f %s\n' "$(echo "$cpu" | awk '{print $1 + $2}')" "$(tr -d '\n' <"$out" | sha256sum | cut -d' ' -f1)"
-}
-
-median() { tr ' ' '\n' | sort -g | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
+source scripts/bench-lib.sh
 
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg); threads: $RAYON_NUM_THREADS; runs: $runs"
 summary=()

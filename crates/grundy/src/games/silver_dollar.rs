@@ -27,8 +27,18 @@
 //! carry vectors are added (weighted `1` and `m − 2`) once the remaining bits of
 //! `N` and `N + 1` agree ([`count_combined`]); only `Count(N+1; k−1)` needs a
 //! second run, so odd `m` costs two runs against one for even `m` (it cost three).
+//! The second run cannot be folded into the first: its column polynomial
+//! differs, and so do the series `Σ_S Count(S; k)·z^S = Φ_k(z)/(1−z)^r` with
+//! `Φ_k(z) = Π_b E_k(z^{2^b})`, `E_k` the even part of `(1+x)^k`, are not
+//! rational multiples of each other (for `k = 3`: `Φ_2 = 1/(1−z²)`, while
+//! `Φ_3 = Σ_t 3^{popcount(t)}·z^{2t}` satisfies no linear recurrence), so
+//! counts with `k` active gaps at finitely many totals do not give one with
+//! `k − 1`.
 //! A level keeps only the coefficients of parity `β`, which the NTT delivers from
-//! an inverse transform of half the length ([`Ring::parity_multiplier`]).
+//! an inverse transform of half the length ([`Ring::parity_multiplier`]), and only
+//! the carries that can still end at 0 (at most the bits of the total still to
+//! come, see [`count_combined_in`]): the top levels of a long total, and every
+//! level of a short one, multiply short vectors by the low terms of `ways`.
 //! Winning = `m·C(n, m) − L`, with the binomials modulo any `M` from
 //! [`crate::number::binomial_mod`].
 
@@ -283,22 +293,29 @@ pub(crate) fn count_combined<R: Ring>(ring: &R, terms: &[(u128, R::Elem)], ways:
 
 /// [`count_combined`], calling `level` before each bit level (an error stops
 /// the run).
+///
+/// A carry vector holds only the carries that can still occur and end at 0:
+/// a carry out of a level is at most `(s_max + c_max − β)/2` for the largest
+/// column sum `s_max = ways.len() − 1` and the largest carry `c_max` coming
+/// in (so below `s_max` always, and half of it after the first level), and a
+/// carry `c` into the bits `rest` still to be matched needs `c <= rest`: the
+/// columns still to come add to it, and a carry `c > rest` leaves a carry
+/// `c' > rest >> 1` out of the level, hence a carry at least 1 after the last.
+/// The top levels of a long total, where `rest` falls below `s_max`, thus
+/// multiply ever shorter vectors and need only the low coefficients of the
+/// products.
 fn count_combined_in<R: Ring, E>(
     ring: &R,
     terms: &[(u128, R::Elem)],
     ways: &[R::Elem],
     level: &mut dyn FnMut() -> Result<(), E>,
 ) -> Result<R::Elem, E> {
-    // carries stay below the largest column sum, ways.len() − 1
     let carries = ways.len();
+    let largest_sum = carries.saturating_sub(1);
     let multiply = ring.parity_multiplier(ways, carries);
-    // (remaining bits of the total, weighted carry vector)
-    let mut runs: Vec<(u128, Vec<R::Elem>)> = Vec::new();
-    for (total, coef) in terms {
-        let mut dp = vec![ring.zero(); carries];
-        dp[0] = coef.clone();
-        runs.push((*total, dp));
-    }
+    // (remaining bits of the total, weighted vector of carries 0, 1, …)
+    let mut runs: Vec<(u128, Vec<R::Elem>)> =
+        terms.iter().map(|(total, coef)| (*total, vec![coef.clone()])).collect();
     loop {
         // merge the runs whose remaining bits agree
         runs.sort_by_key(|run| run.0);
@@ -306,6 +323,9 @@ fn count_combined_in<R: Ring, E>(
         for (rest, dp) in runs {
             match merged.last_mut() {
                 Some((last, acc)) if *last == rest => {
+                    if acc.len() < dp.len() {
+                        acc.resize(dp.len(), ring.zero());
+                    }
                     acc.iter_mut().zip(&dp).for_each(|(a, d)| *a = ring.add(a, d));
                 }
                 _ => merged.push((rest, dp)),
@@ -317,8 +337,11 @@ fn count_combined_in<R: Ring, E>(
         }
         level()?;
         for (rest, dp) in runs.iter_mut() {
-            *dp = multiply(dp, (*rest & 1) as usize, carries);
+            let beta = (*rest & 1) as usize;
             *rest >>= 1;
+            let reachable = (largest_sum + dp.len() - 1).saturating_sub(beta) / 2 + 1;
+            let needed = usize::try_from(*rest).map_or(usize::MAX, |r| r.saturating_add(1));
+            *dp = multiply(dp, beta, reachable.min(needed));
         }
     }
     Ok(runs.first().map_or_else(|| ring.zero(), |run| run.1[0].clone()))
@@ -361,6 +384,48 @@ mod tests {
             let exact_ways = column_ways(&Exact, active, passive);
             prop_assert_eq!(ways.clone(), exact_ways.iter().map(|w| ring.of_bigint(w)).collect::<Vec<_>>());
             prop_assert_eq!(count_with_ways(&ring, total, &ways), count_with_ways_reference(&ring, total, &ways));
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(8))]
+        /// Both parities of `m` on random strips, the fast carry DP (vectors
+        /// cut to the carries that can still end at 0, NTT products at
+        /// shorter lengths for the top levels) against the plain DP over
+        /// every carry, modulo random moduli.
+        #[test]
+        fn both_parities_fast_vs_reference(
+            coins in 250u64..700,
+            extra in 0u64..u64::MAX - 800,
+            bits in 9u32..64,
+            m in 1u64..=u64::MAX,
+        ) {
+            let ring = Modular::new(Modulus::new(m).unwrap());
+            for coins in [coins, coins + 1] {
+                let n = coins + 1 + (extra >> (64 - bits));
+                let g = SilverDollar::new(n, coins).unwrap();
+                prop_assert_eq!(
+                    g.carry_count(&ring, Outcome::Losing),
+                    g.carry_count_reference(&ring, Outcome::Losing),
+                    "n={} coins={} m={}", n, coins, m
+                );
+            }
+        }
+
+        /// Exact counts (schoolbook on big integers) reduced modulo `M`
+        /// against the modular counts (NTT products from 300 coins on).
+        #[test]
+        fn exact_agrees_with_modular(
+            coins in 0u64..420,
+            extra in 0u64..3000,
+            m in 1u64..=u64::MAX,
+        ) {
+            let ring = Modular::new(Modulus::new(m).unwrap());
+            for coins in [coins, coins + 1] {
+                let g = SilverDollar::new(coins + 1 + extra, coins).unwrap();
+                let exact = g.carry_count(&Exact, Outcome::Winning);
+                prop_assert_eq!(ring.of_bigint(&exact), g.carry_count(&ring, Outcome::Winning), "n={} coins={}", coins + 1 + extra, coins);
+            }
         }
     }
 

@@ -88,18 +88,28 @@ impl Twiddles {
             }
             h <<= 1;
         }
-        let half = size / 2;
-        let bits = half.trailing_zeros();
-        let wi = pow_mod(pow_mod(g, (p - 1) / size as u64, p), p - 2, p);
-        let odd_twist = (0..half)
-            .map(|j| {
-                let i = if bits == 0 { 0 } else { j.reverse_bits() >> (usize::BITS - bits) };
-                let t = pow_mod(wi, i as u64, p);
-                (t, shoup(t, p))
-            })
-            .collect();
-        Twiddles { forward, inverse, odd_twist }
+        Twiddles { forward, inverse, odd_twist: odd_twist(p, g, size) }
     }
+}
+
+/// `ω_size^{−rev(j)}` for `j < size/2` (`rev` reversing `log₂ size − 1` bits),
+/// with Shoup companions: [`Twiddles::odd_twist`] for transforms of length `size`.
+fn odd_twist(p: u64, g: u64, size: usize) -> Vec<(u64, u64)> {
+    let half = size / 2;
+    let bits = half.trailing_zeros();
+    let wi = pow_mod(pow_mod(g, (p - 1) / size as u64, p), p - 2, p);
+    let mut powers = Vec::with_capacity(half);
+    let mut t = 1u64;
+    for _ in 0..half {
+        powers.push(t);
+        t = t * wi % p;
+    }
+    (0..half)
+        .map(|j| {
+            let t = powers[if bits == 0 { 0 } else { j.reverse_bits() >> (usize::BITS - bits) }];
+            (t, shoup(t, p))
+        })
+        .collect()
 }
 
 /// Forward transform (decimation in frequency): natural order in, bit-reversed
@@ -144,14 +154,17 @@ pub(super) fn inverse<const P: u64>(a: &mut [u64], tw: &[(u64, u64)]) {
 }
 
 /// One prime's share of a product: `a` (reduced here) times the transformed
-/// fixed factor `fixed_hat` (already divided by the length). With `parity`
+/// fixed factor `fixed_hat` (already divided by the length, which may be
+/// shorter than the twiddles': their stages are a prefix). With `parity`
 /// `None` all coefficients come back; with `Some(β)` only those of parity `β`
 /// (in order), from a transform of half the length: the two halves of the
-/// evaluation points `±ω^i` give the even and odd parts at `ω^{2i}`.
+/// evaluation points `±ω^i` give the even and odd parts at `ω^{2i}`, the odd
+/// ones turned by `odd_twist` (made for this length).
 fn product_residues<const P: u64>(
     a: &[u64],
     fixed_hat: &[u64],
     tw: &Twiddles,
+    odd_twist: &[(u64, u64)],
     parity: Option<usize>,
 ) -> Vec<u64> {
     let size = fixed_hat.len();
@@ -168,7 +181,7 @@ fn product_residues<const P: u64>(
         Some(beta) => {
             let mut half: Vec<u64> = v
                 .chunks_exact(2)
-                .zip(&tw.odd_twist)
+                .zip(odd_twist)
                 .map(|(pair, &(t, ts))| {
                     let (x, y) = (pair[0], pair[1]);
                     if beta == 0 {
@@ -190,14 +203,15 @@ fn residues_for(
     a: &[u64],
     fixed_hat: &[u64],
     tw: &Twiddles,
+    odd_twist: &[(u64, u64)],
     parity: Option<usize>,
 ) -> Vec<u64> {
     match which {
-        0 => product_residues::<{ PRIMES[0] }>(a, fixed_hat, tw, parity),
-        1 => product_residues::<{ PRIMES[1] }>(a, fixed_hat, tw, parity),
-        2 => product_residues::<{ PRIMES[2] }>(a, fixed_hat, tw, parity),
-        3 => product_residues::<{ PRIMES[3] }>(a, fixed_hat, tw, parity),
-        _ => product_residues::<{ PRIMES[4] }>(a, fixed_hat, tw, parity),
+        0 => product_residues::<{ PRIMES[0] }>(a, fixed_hat, tw, odd_twist, parity),
+        1 => product_residues::<{ PRIMES[1] }>(a, fixed_hat, tw, odd_twist, parity),
+        2 => product_residues::<{ PRIMES[2] }>(a, fixed_hat, tw, odd_twist, parity),
+        3 => product_residues::<{ PRIMES[3] }>(a, fixed_hat, tw, odd_twist, parity),
+        _ => product_residues::<{ PRIMES[4] }>(a, fixed_hat, tw, odd_twist, parity),
     }
 }
 
@@ -211,42 +225,61 @@ fn forward_for(which: usize, a: &mut [u64], tw: &Twiddles) {
     }
 }
 
-/// Garner constants: `inv[i][j] = p_j^{-1} mod p_i` for `j < i`.
-fn garner_inverses() -> &'static [[u64; 5]; 5] {
-    static INV: OnceLock<[[u64; 5]; 5]> = OnceLock::new();
+/// Garner constants: `inv[i][j] = p_j^{-1} mod p_i` for `j < i`, with their
+/// Shoup companions.
+fn garner_inverses() -> &'static [[(u64, u64); 5]; 5] {
+    static INV: OnceLock<[[(u64, u64); 5]; 5]> = OnceLock::new();
     INV.get_or_init(|| {
-        let mut inv = [[0u64; 5]; 5];
+        let mut inv = [[(0u64, 0u64); 5]; 5];
         for i in 0..5 {
             for j in 0..i {
-                inv[i][j] = inverse_mod(PRIMES[j] % PRIMES[i], PRIMES[i]).unwrap_or(0);
+                let v = inverse_mod(PRIMES[j] % PRIMES[i], PRIMES[i]).unwrap_or(0);
+                inv[i][j] = (v, shoup(v, PRIMES[i]));
             }
         }
         inv
     })
 }
 
+/// `p_0·p_1⋯p_{i−1} mod m` for `i < 5`: the weights of Garner's mixed-radix
+/// digits modulo `m`.
+fn garner_radices(m: u64) -> [u64; 5] {
+    let mm = m as u128;
+    let mut radix = [0u64; 5];
+    let mut r = 1 % mm;
+    for (slot, &p) in radix.iter_mut().zip(&PRIMES) {
+        *slot = r as u64;
+        r = r * (p as u128 % mm) % mm;
+    }
+    radix
+}
+
+/// `x · w mod p` by Shoup's method for a modulus `p < 2^63` known at run time.
+fn mul_shoup_dyn(x: u64, w: u64, w_shoup: u64, p: u64) -> u64 {
+    let q = ((x as u128 * w_shoup as u128) >> 64) as u64;
+    let r = x.wrapping_mul(w).wrapping_sub(q.wrapping_mul(p));
+    if r >= p { r - p } else { r }
+}
+
 /// The integer with residues `r[i] mod PRIMES[i]` (for the first `r.len()`
-/// primes), reduced modulo `m`.
-fn garner(r: &[u64], m: u64) -> u64 {
+/// primes), reduced modulo `m`, given `radix = garner_radices(m)`. The digits
+/// `t_i < p_i < 2^31` of `x = t_0 + t_1·p_0 + t_2·p_0p_1 + …` come with one
+/// Shoup product each step (a residue below `2^31` is below twice any of the
+/// primes); `Σ t_i·(p_0⋯p_{i−1} mod m) < 5·2^95` is then reduced once.
+fn garner(r: &[u64], m: u64, radix: &[u64; 5]) -> u64 {
     let inv = garner_inverses();
-    // mixed-radix digits: x = t0 + t1·p0 + t2·p0p1 + ...
     let mut t = [0u64; 5];
     for i in 0..r.len() {
         let p = PRIMES[i];
         let mut x = r[i];
         for j in 0..i {
-            x = (x + p - t[j] % p) % p * inv[i][j] % p;
+            // t_j < 2^31 < 5·p for every prime, and Shoup takes any factor
+            x = mul_shoup_dyn(x + 5 * p - t[j], inv[i][j].0, inv[i][j].1, p);
         }
         t[i] = x;
     }
-    let mm = m as u128;
-    let mut acc: u128 = 0;
-    let mut radix: u128 = 1 % mm;
-    for i in 0..r.len() {
-        acc = (acc + t[i] as u128 % mm * radix) % mm;
-        radix = radix * (PRIMES[i] as u128 % mm) % mm;
-    }
-    acc as u64
+    let acc: u128 = t[..r.len()].iter().zip(radix).map(|(&d, &w)| d as u128 * w as u128).sum();
+    (acc % m as u128) as u64
 }
 
 /// The product of `a` and `b` (coefficients below `m`) modulo `m`, by schoolbook.
@@ -268,15 +301,27 @@ pub fn multiply_schoolbook(a: &[u64], b: &[u64], m: u64) -> Vec<u64> {
 pub struct PolyMultiplier {
     m: u64,
     fixed: Vec<u64>,
+    /// The transform length, `fixed.len() + other_len` rounded up to a power of two.
+    size: usize,
     /// `fixed`'s transforms, one per prime, at length `size` (bit-reversed
     /// order, divided by `size`).
     fixed_hat: Vec<Vec<u64>>,
-    /// Each prime's twiddle factors for length `fixed_hat[i].len()`.
+    /// Each prime's twiddle factors for length `size`.
     twiddles: Vec<Twiddles>,
+    /// Shorter transforms of the low coefficients of `fixed`, made on first
+    /// use: entry `j` is for length `2^j` ([`PolyMultiplier::multiply_parity`]).
+    low: Vec<OnceLock<LowTransforms>>,
     other_len: usize,
     /// How many primes the products need: their product must exceed the
     /// largest possible coefficient, `min(len) · (m − 1)²`.
     primes: usize,
+}
+
+/// The transforms of `fixed[..min(len, s/2)]` at a length `s` shorter than
+/// the multiplier's, one per prime (divided by `s`), with their odd twists.
+struct LowTransforms {
+    hat: Vec<Vec<u64>>,
+    odd_twist: Vec<Vec<(u64, u64)>>,
 }
 
 /// The fewest primes whose product exceeds `short · (m − 1)²`.
@@ -318,7 +363,29 @@ impl PolyMultiplier {
             })
             .collect();
         let (fixed_hat, twiddles) = prepared.into_iter().unzip();
-        PolyMultiplier { m, fixed: fixed.to_vec(), fixed_hat, twiddles, other_len, primes }
+        let low = (0..size.trailing_zeros()).map(|_| OnceLock::new()).collect();
+        PolyMultiplier { m, fixed: fixed.to_vec(), size, fixed_hat, twiddles, low, other_len, primes }
+    }
+
+    /// The transforms of `fixed`'s first `size/2` coefficients at length
+    /// `size` (a power of two below `self.size`), made once.
+    fn low_transforms(&self, size: usize) -> &LowTransforms {
+        self.low[size.trailing_zeros() as usize].get_or_init(|| {
+            let head = &self.fixed[..self.fixed.len().min(size / 2)];
+            let (hat, odd_twist) = (0..self.primes)
+                .into_par_iter()
+                .map(|i| {
+                    let p = PRIMES[i];
+                    let mut v: Vec<u64> = head.iter().map(|&x| x % p).collect();
+                    v.resize(size, 0);
+                    forward_for(i, &mut v, &self.twiddles[i]);
+                    let inv_size = pow_mod(size as u64 % p, p - 2, p);
+                    v.iter_mut().for_each(|x| *x = *x * inv_size % p);
+                    (v, odd_twist(p, generators()[i], size))
+                })
+                .unzip();
+            LowTransforms { hat, odd_twist }
+        })
     }
 
     /// `a · fixed mod m` (all `a.len() + fixed.len() − 1` coefficients).
@@ -327,30 +394,58 @@ impl PolyMultiplier {
             return Vec::new();
         }
         let out_len = a.len() + self.fixed.len() - 1;
-        self.combine(a, None, out_len)
+        let odd: Vec<&[(u64, u64)]> = self.twiddles.iter().map(|tw| &tw.odd_twist[..]).collect();
+        self.combine(a, None, out_len, &self.fixed_hat, &odd)
     }
 
     /// The coefficients `β, β + 2, β + 4, …` of `a · fixed mod m`, the first
     /// `count` of them (zeros past the product's end): half the inverse
     /// transform and half the CRT work of [`PolyMultiplier::multiply`].
+    /// Only the coefficients below `n = 2·count − 1 + β` are read, which need
+    /// only the terms below `n` of both factors: when those fit a shorter
+    /// transform (length `s` with both parts at most `s/2` terms, so that the
+    /// cyclic product does not wrap), it runs at that length.
     pub fn multiply_parity(&self, a: &[u64], beta: usize, count: usize) -> Vec<u64> {
         assert!(beta < 2, "a parity is 0 or 1");
         if a.is_empty() || self.fixed.is_empty() {
             return vec![0; count];
         }
         let out_len = a.len() + self.fixed.len() - 1;
-        let available = (out_len + 1 - beta) / 2;
-        let mut out = self.combine(a, Some(beta), available.min(count));
+        let len = ((out_len + 1 - beta) / 2).min(count);
+        let mut out = if len == 0 {
+            Vec::new()
+        } else {
+            let read = 2 * len - 1 + beta;
+            let a = &a[..a.len().min(read)];
+            let short = (2 * a.len().max(self.fixed.len().min(read))).next_power_of_two();
+            if short < self.size {
+                let low = self.low_transforms(short);
+                self.combine(a, Some(beta), len, &low.hat, &low.odd_twist)
+            } else {
+                let odd: Vec<&[(u64, u64)]> = self.twiddles.iter().map(|tw| &tw.odd_twist[..]).collect();
+                self.combine(a, Some(beta), len, &self.fixed_hat, &odd)
+            }
+        };
         out.resize(count, 0);
         out
     }
 
-    fn combine(&self, a: &[u64], parity: Option<usize>, len: usize) -> Vec<u64> {
+    /// The first `len` coefficients (of parity `parity`, if given) of `a`
+    /// times the fixed factor transformed as `hats` (one per prime).
+    fn combine<H: AsRef<[u64]> + Sync, T: AsRef<[(u64, u64)]> + Sync>(
+        &self,
+        a: &[u64],
+        parity: Option<usize>,
+        len: usize,
+        hats: &[H],
+        odd_twists: &[T],
+    ) -> Vec<u64> {
         assert!(a.len() <= self.other_len, "factor longer than prepared");
         let residues: Vec<Vec<u64>> = (0..self.primes)
             .into_par_iter()
-            .map(|i| residues_for(i, a, &self.fixed_hat[i], &self.twiddles[i], parity))
+            .map(|i| residues_for(i, a, hats[i].as_ref(), &self.twiddles[i], odd_twists[i].as_ref(), parity))
             .collect();
+        let radix = garner_radices(self.m);
         (0..len)
             .into_par_iter()
             .with_min_len(1 << 12)
@@ -359,7 +454,7 @@ impl PolyMultiplier {
                 for (slot, res) in r.iter_mut().zip(&residues) {
                     *slot = res[k];
                 }
-                garner(&r[..self.primes], self.m)
+                garner(&r[..self.primes], self.m, &radix)
             })
             .collect()
     }
@@ -416,6 +511,27 @@ mod tests {
                 let count = a.len() + b.len() / 2 + extra;
                 let want: Vec<u64> = (0..count).map(|c| full.get(2 * c + beta).copied().unwrap_or(0)).collect();
                 prop_assert_eq!(mult.multiply_parity(&a, beta, count), want);
+            }
+        }
+
+        /// Few wanted coefficients: the shorter transforms of the fixed
+        /// factor's low terms (and a factor longer than them) give the same.
+        #[test]
+        fn short_parity_products_match_schoolbook(
+            a in prop::collection::vec(any::<u64>(), 1..700),
+            b in prop::collection::vec(any::<u64>(), 1..700),
+            m in 1u64..=u64::MAX,
+            counts in prop::collection::vec(1usize..400, 1..6),
+        ) {
+            let a: Vec<u64> = a.into_iter().map(|x| x % m).collect();
+            let b: Vec<u64> = b.into_iter().map(|x| x % m).collect();
+            let mult = PolyMultiplier::new(&b, a.len(), m);
+            let full = multiply_schoolbook(&a, &b, m);
+            for count in counts {
+                for beta in 0..2 {
+                    let want: Vec<u64> = (0..count).map(|c| full.get(2 * c + beta).copied().unwrap_or(0)).collect();
+                    prop_assert_eq!(mult.multiply_parity(&a, beta, count), want, "count {}", count);
+                }
             }
         }
     }

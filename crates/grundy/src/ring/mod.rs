@@ -121,17 +121,16 @@ pub trait Ring: Sync + Sized {
 
     /// Like [`Ring::multiplier`], but keeping only the coefficients of one
     /// parity: `f(a, β, count)` is coefficients `β, β + 2, …` of `a · fixed`,
-    /// the first `count` of them (zeros past the end). By default from the
-    /// full product.
+    /// the first `count` of them (zeros past the end). By default the
+    /// schoolbook product restricted to the pairs of terms that reach them.
     fn parity_multiplier<'a>(
         &'a self,
         fixed: &[Self::Elem],
-        other_len: usize,
+        _other_len: usize,
     ) -> ParityMultiplier<'a, Self::Elem> {
-        let full = self.multiplier(fixed, other_len);
+        let fixed = fixed.to_vec();
         Box::new(move |a: &[Self::Elem], beta: usize, count: usize| {
-            let product = full(a);
-            (0..count).map(|c| product.get(2 * c + beta).cloned().unwrap_or_else(|| self.zero())).collect()
+            schoolbook_parity(self, a, &fixed, beta, count)
         })
     }
 }
@@ -164,6 +163,27 @@ pub type Multiplier<'a, E> = Box<dyn Fn(&[E]) -> Vec<E> + Send + Sync + 'a>;
 /// A function keeping one parity of products by a fixed polynomial (see
 /// [`Ring::parity_multiplier`]): `(a, β, count)`.
 pub type ParityMultiplier<'a, E> = Box<dyn Fn(&[E], usize, usize) -> Vec<E> + Send + Sync + 'a>;
+
+/// Coefficients `β, β + 2, …` of `a · b` in any ring, the first `count` of
+/// them, by schoolbook: a term `a_i` meets only the terms `b_j` with
+/// `i + j ≡ β (mod 2)` and `i + j <= 2(count − 1) + β`.
+pub(crate) fn schoolbook_parity<R: Ring>(
+    ring: &R,
+    a: &[R::Elem],
+    b: &[R::Elem],
+    beta: usize,
+    count: usize,
+) -> Vec<R::Elem> {
+    let mut out = vec![ring.zero(); count];
+    for (i, x) in a.iter().enumerate() {
+        let end = b.len().min((2 * count + beta).saturating_sub(i + 1));
+        for j in ((i + beta) % 2..end).step_by(2) {
+            let k = (i + j - beta) / 2;
+            out[k] = ring.add(&out[k], &ring.mul(x, &b[j]));
+        }
+    }
+    out
+}
 
 /// The schoolbook product of two polynomials in any ring.
 fn schoolbook<R: Ring>(ring: &R, a: &[R::Elem], b: &[R::Elem]) -> Vec<R::Elem> {

@@ -1,6 +1,6 @@
 //! Arithmetic modulo any `1 <= M <= 2^64 − 1`.
 
-use super::{Counting, Lifted, Multiplier, ParityMultiplier, Ring};
+use super::{Counting, Lifted, Multiplier, ParityMultiplier, Ring, schoolbook_parity};
 use crate::modular::Montgomery;
 use crate::number::binomial_mod::BinomialMod;
 use crate::number::factor::factorize;
@@ -120,8 +120,7 @@ impl Ring for Modular {
         if fixed.len().min(other_len) < NTT_THRESHOLD {
             let fixed = fixed.to_vec();
             return Box::new(move |a: &[u64], beta: usize, count: usize| {
-                let product = multiply_schoolbook(a, &fixed, self.m);
-                (0..count).map(|c| product.get(2 * c + beta).copied().unwrap_or(0)).collect()
+                schoolbook_parity(self, a, &fixed, beta, count)
             });
         }
         let ntt = PolyMultiplier::new(fixed, other_len, self.m);
