@@ -218,7 +218,8 @@ pub fn run(a: &SequenceArgs) -> CliResult {
 /// heaps `0..len` (`Φ(0)` is the identity), with each heap's misère outcome.
 ///
 /// The work budget is scaled to `--len` unless `--misere-work` is given
-/// ([`MisereLimits::explore_work`]), the memory of every stage is checked
+/// ([`MisereLimits::explore_work`] for the heaps shown, of which
+/// [`MisereLimits::certify_work`] beyond them), the memory of every stage is checked
 /// against `--max-memory` before it is allocated, and the values are written
 /// as they are computed (none is kept), so `--len` is bounded as for normal
 /// play only by the length of the answer.
