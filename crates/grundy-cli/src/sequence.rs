@@ -44,7 +44,7 @@ pub struct SequenceArgs {
     /// With --play misere: the largest heap adjoined to the quotient while looking for its certificate.
     #[arg(long, value_parser = crate::number, default_value_t = MisereLimits::DEFAULT_MAX_LEN as u64)]
     misere_len: u64,
-    /// With --play misere: the work budget of the quotient, in steps of a few hundred nanoseconds; the quotient is shown as far as it got, with the heap that could not be adjoined. Default: scaled to --len, --len^2 * 10^4 steps, at least 10^7 (under a second, every --len up to 31) and at most 10^8 (from --len 100 on).
+    /// With --play misere: the work budget of the quotient, in steps of a few hundred nanoseconds; the quotient is shown as far as it got, with the heap that could not be adjoined. Default: scaled to --len, --len^2 * 10^4 steps, at least 10^7 (under a second, every --len up to 31) and at most 10^8 (from --len 100 on), of which at most --len^4 steps, at least 10^6 (a tenth of a second), go to looking for a certificate beyond the heaps shown (heap --len - 1); given, it is the budget of both.
     #[arg(long, value_parser = crate::number)]
     misere_work: Option<u64>,
     /// With --play misere: the work budget of the heaps' genus (positions evaluated and options generated, about 100 ns each).
@@ -193,7 +193,8 @@ pub fn run(a: &SequenceArgs) -> CliResult {
 /// heaps `0..len` (`Φ(0)` is the identity), with each heap's misère outcome.
 ///
 /// The work budget is scaled to `--len` unless `--misere-work` is given
-/// ([`MisereLimits::explore_work`]), the memory of every stage is checked
+/// ([`MisereLimits::explore_work`] for the heaps shown, of which
+/// [`MisereLimits::certify_work`] beyond them), the memory of every stage is checked
 /// against `--max-memory` before it is allocated, and the values are written
 /// as they are computed (none is kept), so `--len` is bounded as for normal
 /// play only by the length of the answer.
@@ -205,8 +206,15 @@ fn misere(game: &HeapGame, a: &SequenceArgs) -> CliResult {
         ));
     }
     let bound = usize::try_from(a.misere_len).unwrap_or(usize::MAX);
-    let work = a.misere_work.unwrap_or_else(|| MisereLimits::explore_work(a.len));
-    let limits = MisereLimits::new(bound, work)?;
+    // by default the heaps shown get the budget scaled to --len, and the
+    // search for a certificate beyond them a smaller one, also scaled
+    let limits = match a.misere_work {
+        Some(work) => MisereLimits::new(bound, work)?,
+        None => MisereLimits::new(bound, MisereLimits::explore_work(a.len))?.with_beyond(
+            usize::try_from(a.len.saturating_sub(1)).unwrap_or(usize::MAX),
+            MisereLimits::certify_work(a.len),
+        ),
+    };
     let within = |ctx: &mut grundy::Context<'_>| ctx.budget.max_memory = a.max_memory;
     let q = with_context(|ctx| {
         within(ctx);

@@ -1063,27 +1063,45 @@ fn misere_memory_is_estimated_before_it_is_allocated() {
 }
 
 /// `sequence --play misere --len L` needs the quotient of the heaps below
-/// `L`: by default its budget is scaled to `L` (10^7 steps for every `L` up
-/// to 31, a tenth of the budget of the default length), so it answers in
-/// well under a second, saying how far the quotient holds and why it
-/// stopped; it spent the whole 10^8 before. An explicit `--misere-work` is
-/// used as given.
+/// `L`: by default the heaps up to `L − 1` get a budget scaled to `L`
+/// (10^7 steps for every `L` up to 31), and the search for a certificate
+/// beyond them a smaller one, `L⁴` steps, at least 10^6 (a tenth of a
+/// second), so it answers in well under a second, saying how far the
+/// quotient holds and why it stopped; the quotient beyond heap `L − 1` took
+/// the rest of the 10^7 before (0.9 s for `0.16 --len 10`). What it shows
+/// of the heaps below `L` is what the quotient of exactly those heaps
+/// shows. An explicit `--misere-work` is the budget of both.
 #[test]
 fn a_short_misere_sequence_spends_a_budget_scaled_to_its_length() {
     let run = |args: &[&str]| -> serde_json::Value {
         let base = ["sequence", "--play", "misere", "--json"];
         serde_json::from_str(&ok_line(&[&base[..], args].concat())).unwrap()
     };
-    for (game, len) in [("0.16", "10"), ("4!.0", "20"), ("0.6", "20"), ("0.07", "5")] {
-        let v = run(&["--game", game, "--len", len]);
+    let tests = [("0.16", 10), ("0.6", 12), ("4!.0", 20), ("0.6", 20), ("0.07", 5), ("0.75", 5)];
+    for (game, len) in tests {
+        let l = len.to_string();
+        let v = run(&["--game", game, "--len", &l]);
         let work = v["work"].as_u64().unwrap();
         assert!(work <= 11_000_000, "{game}: {work} steps");
         let shown = v["pretending"].as_array().unwrap().len() as u64;
         let reached = v["misere_len"].as_u64().unwrap();
-        assert_eq!(shown, (reached + 1).min(len.parse().unwrap()), "{game}");
+        let certified = v["certified"].as_bool().unwrap();
+        assert_eq!(shown, if certified { len } else { (reached + 1).min(len) }, "{game}");
+        // the quotient of the heaps shown alone: the same values, reached
+        // with the whole budget if at all, and at most 10^6 steps (and the
+        // last search's charge) spent beyond it
+        let alone = run(&["--game", game, "--len", &l, "--misere-len", &(len - 1).to_string()]);
+        let (bound, spent) = (alone["misere_len"].as_u64().unwrap(), alone["work"].as_u64().unwrap());
+        assert!(reached >= bound && (bound == len - 1 || reached == bound), "{game}: {reached} {bound}");
+        assert!(work <= spent + 1_500_000, "{game}: {work} steps, {spent} for the heaps shown");
+        for key in ["outcomes", "pretending", "misere_values", "genus"] {
+            assert_eq!(v[key], alone[key], "{game} {key}");
+        }
     }
-    // the twenty values of Grundy's game are within that budget
+    // the twenty values of Grundy's game are within that budget (4.4
+    // million steps), and tame 0.75 is certified beyond them
     assert_eq!(run(&["--game", "4!.0", "--len", "20"])["pretending"].as_array().unwrap().len(), 20);
+    assert_eq!(run(&["--game", "0.75", "--len", "5"])["certified"], true);
     let v = run(&["--game", "0.16", "--len", "10", "--misere-work", "2e7"]);
     assert!(v["work"].as_u64().unwrap() > 19_000_000, "{v}");
 }

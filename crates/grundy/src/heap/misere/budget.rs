@@ -84,6 +84,11 @@ impl<'a> Budget<'a> {
         Budget { poll: Some(poll), ..self }
     }
 
+    /// Lowers the limit to `limit` steps in all (never raises it).
+    pub fn cap(&mut self, limit: u64) {
+        self.limit = self.limit.min(limit);
+    }
+
     /// Charges `steps`; refused (naming `misere_work`) once more than the
     /// limit has been spent, interrupted when the poll says stop.
     pub fn spend(&mut self, steps: u64) -> Result<(), Error> {

@@ -283,6 +283,8 @@ impl<'a> Learner<'a> {
         // a step per position and option looked up
         let options: usize = (1..=pos.len()).filter(|&k| pos[k - 1] > 0).map(|k| self.opts[k].len()).sum();
         self.work.spend(1 + options as u64)?;
+        let present = (1..=pos.len()).filter(|&k| pos[k - 1] > 0);
+        self.memo.prefetch_options(pos, present.map(|k| (k, &self.opts[k][..])));
         let mut unknown = Vec::new();
         let mut moved = false;
         // each option made in place (its heaps are smaller than the one moved),

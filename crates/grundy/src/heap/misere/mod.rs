@@ -70,6 +70,9 @@ pub struct MisereLimits {
     max_len: usize,
     max_order: usize,
     max_work: u64,
+    /// `(shown, beyond)`: once heaps up to `shown` are adjoined, at most
+    /// `beyond` more steps ([`MisereLimits::with_beyond`]).
+    beyond: Option<(usize, u64)>,
 }
 
 /// The default largest heap of a misère quotient computation (`misere_len`).
@@ -86,7 +89,12 @@ pub const DEFAULT_MISERE_EXPLORE_WORK: u64 = 100_000_000;
 
 impl Default for MisereLimits {
     fn default() -> Self {
-        MisereLimits { max_len: DEFAULT_MISERE_LEN, max_order: 4096, max_work: DEFAULT_MISERE_WORK }
+        MisereLimits {
+            max_len: DEFAULT_MISERE_LEN,
+            max_order: 4096,
+            max_work: DEFAULT_MISERE_WORK,
+            beyond: None,
+        }
     }
 }
 
@@ -127,6 +135,53 @@ impl MisereLimits {
     /// ```
     pub fn explore_work(len: u64) -> u64 {
         len.saturating_mul(len).saturating_mul(10_000).clamp(DEFAULT_MISERE_WORK, DEFAULT_MISERE_EXPLORE_WORK)
+    }
+
+    /// The default work budget of an exploration that shows the heaps
+    /// `0..len`, spent beyond heap `len − 1` looking for a certificate
+    /// ([`MisereLimits::with_beyond`]): scaled to the request, `len⁴`
+    /// steps, at least `10^6` (a tenth of a second: every `len` up to 31)
+    /// and at most [`MisereLimits::DEFAULT_EXPLORE_WORK`] (`10^8`, from
+    /// `len` 100 on, where it is the whole budget of
+    /// [`MisereLimits::explore_work`]). A small `len` needs the quotient of
+    /// few heaps, and a certificate that needs far more steps than they did
+    /// is not looked for at its price: a wild game's quotient grows beyond
+    /// any such budget within a few heaps, a tame one's stops growing.
+    ///
+    /// ```
+    /// use grundy::misere::MisereLimits;
+    ///
+    /// assert_eq!(MisereLimits::certify_work(20), 1_000_000);
+    /// assert_eq!(MisereLimits::certify_work(50), 6_250_000);
+    /// assert_eq!(MisereLimits::certify_work(100), MisereLimits::explore_work(100));
+    /// assert_eq!(MisereLimits::certify_work(u64::MAX), MisereLimits::DEFAULT_EXPLORE_WORK);
+    /// ```
+    pub fn certify_work(len: u64) -> u64 {
+        let square = len.saturating_mul(len);
+        square.saturating_mul(square).clamp(1_000_000, DEFAULT_MISERE_EXPLORE_WORK)
+    }
+
+    /// Once the heaps up to `shown` are adjoined (within `max_work` steps
+    /// in all), at most `beyond` more steps: the heaps after them are
+    /// adjoined only looking for a certificate, and when those steps run
+    /// out the quotient of the heaps reached is returned, saying why (as
+    /// when `max_work` runs out). A computation without it spends all of
+    /// `max_work` wherever it goes.
+    ///
+    /// ```
+    /// use grundy::HeapGame;
+    /// use grundy::misere::{MisereLimits, MisereQuotient};
+    ///
+    /// // 0.6 (wild): heaps up to 5 shown, 10^5 steps beyond them
+    /// let game = HeapGame::parse(None, Some("0.6"))?;
+    /// let limits = MisereLimits::new(200, 10_000_000)?.with_beyond(5, 100_000);
+    /// let q = MisereQuotient::explore(&game, limits, &mut Default::default())?;
+    /// assert!(q.bound() >= 5 && q.period().is_none());
+    /// assert!(q.stopped().is_some() && q.spent() <= 10_000_000);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn with_beyond(self, shown: usize, beyond: u64) -> Self {
+        MisereLimits { beyond: Some((shown, beyond)), ..self }
     }
 
     /// Heaps up to `max_len` (`misere_len`, at least 1) are adjoined looking for a certificate.
@@ -382,6 +437,16 @@ impl MisereQuotient {
         let work = Budget::new(limits.max_work).within(max_memory, limits.max_order).with_poll(&mut poll);
         let mut steps = adjoin::Steps::new(caps, work, run.fast);
         let mut last: Option<Reached> = None;
+        // past the heaps shown, the steps left are those beyond them
+        let beyond = |m: usize, steps: &mut adjoin::Steps<'_>| {
+            if let Some((shown, more)) = limits.beyond
+                && m == shown
+            {
+                let cap = steps.spent().saturating_add(more);
+                steps.work().cap(cap);
+            }
+        };
+        beyond(0, &mut steps);
         // A heap without options is the game 0 itself: it maps to the identity
         // and is dropped from options; the learner sees the other heaps only
         // (its letters), so that every nonempty sum it sees has a move.
@@ -449,6 +514,7 @@ impl MisereQuotient {
                 return Err(reduce::too_many(m, r.order, limits.max_order));
             }
             heap.set(m as u64);
+            beyond(m, &mut steps);
             steps.work().poll()?;
             let phi: Vec<u32> = letter.iter().map(|l| l.map_or(r.identity, |l| r.phi[l as usize])).collect();
             // labels independent of how the quotient was found
