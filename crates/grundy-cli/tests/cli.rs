@@ -1065,8 +1065,8 @@ fn misere_memory_is_estimated_before_it_is_allocated() {
 /// `sequence --play misere --len L` needs the quotient of the heaps below
 /// `L`: by default the heaps up to `L − 1` get a budget scaled to `L`
 /// (10^7 steps for every `L` up to 31), and the search for a certificate
-/// beyond them a smaller one, `L⁴` steps, at least 10^6 (a tenth of a
-/// second), so it answers in well under a second, saying how far the
+/// beyond them a smaller one, `L⁴` steps, at least 5·10^6 (a few
+/// tenths of a second), so it answers in well under a second, saying how far the
 /// quotient holds and why it stopped; the quotient beyond heap `L − 1` took
 /// the rest of the 10^7 before (0.9 s for `0.16 --len 10`). What it shows
 /// of the heaps below `L` is what the quotient of exactly those heaps
@@ -1088,12 +1088,12 @@ fn a_short_misere_sequence_spends_a_budget_scaled_to_its_length() {
         let certified = v["certified"].as_bool().unwrap();
         assert_eq!(shown, if certified { len } else { (reached + 1).min(len) }, "{game}");
         // the quotient of the heaps shown alone: the same values, reached
-        // with the whole budget if at all, and at most 10^6 steps (and the
+        // with the whole budget if at all, and at most 5·10^6 steps (and the
         // last search's charge) spent beyond it
         let alone = run(&["--game", game, "--len", &l, "--misere-len", &(len - 1).to_string()]);
         let (bound, spent) = (alone["misere_len"].as_u64().unwrap(), alone["work"].as_u64().unwrap());
         assert!(reached >= bound && (bound == len - 1 || reached == bound), "{game}: {reached} {bound}");
-        assert!(work <= spent + 1_500_000, "{game}: {work} steps, {spent} for the heaps shown");
+        assert!(work <= spent + 5_500_000, "{game}: {work} steps, {spent} for the heaps shown");
         for key in ["outcomes", "pretending", "misere_values", "genus"] {
             assert_eq!(v[key], alone[key], "{game} {key}");
         }

@@ -140,7 +140,8 @@ impl MisereLimits {
     /// The default work budget of an exploration that shows the heaps
     /// `0..len`, spent beyond heap `len − 1` looking for a certificate
     /// ([`MisereLimits::with_beyond`]): scaled to the request, `len⁴`
-    /// steps, at least `10^6` (a tenth of a second: every `len` up to 31)
+    /// steps, at least `5·10^6` (a few tenths of a second: every `len` up to 47;
+    /// enough for Kayles, `0.77`, and `0.15` to be certified at any `len`)
     /// and at most [`MisereLimits::DEFAULT_EXPLORE_WORK`] (`10^8`, from
     /// `len` 100 on, where it is the whole budget of
     /// [`MisereLimits::explore_work`]). A small `len` needs the quotient of
@@ -151,14 +152,14 @@ impl MisereLimits {
     /// ```
     /// use grundy::misere::MisereLimits;
     ///
-    /// assert_eq!(MisereLimits::certify_work(20), 1_000_000);
+    /// assert_eq!(MisereLimits::certify_work(20), 5_000_000);
     /// assert_eq!(MisereLimits::certify_work(50), 6_250_000);
     /// assert_eq!(MisereLimits::certify_work(100), MisereLimits::explore_work(100));
     /// assert_eq!(MisereLimits::certify_work(u64::MAX), MisereLimits::DEFAULT_EXPLORE_WORK);
     /// ```
     pub fn certify_work(len: u64) -> u64 {
         let square = len.saturating_mul(len);
-        square.saturating_mul(square).clamp(1_000_000, DEFAULT_MISERE_EXPLORE_WORK)
+        square.saturating_mul(square).clamp(5_000_000, DEFAULT_MISERE_EXPLORE_WORK)
     }
 
     /// Once the heaps up to `shown` are adjoined (within `max_work` steps
