@@ -5,18 +5,39 @@
 # ogsolve is installed with cargo into a scratch folder when missing; codes it
 # does not read (`!`, hexadecimal digits: Grundy's game 4!.0) get grundy's
 # time alone.
-# Not run by CI. Usage: scripts/bench-octal.sh [--threads T] [N [CODE ...]]
-#   (default: 10^6 values of 0.77 0.07 0.137 0.16 0.106 0.6 0.14, one thread)
+# Not run by CI. Usage:
+#   scripts/bench-octal.sh [--runs R] [--budget S] [N [CODE ...]]
+#   (default: 10^6 values of 0.77 0.07 0.137 0.16 0.106 0.6 0.14, 5 runs)
+#   CODE `all3` stands for the 511 codes 0.d1d2d3 (d1d2d3 from 001 to 777).
+#   Each of R rounds runs every code once by each program, interleaved
+#   (grundy, ogsolve, next code), each in a process of its own; the time is
+#   that process's CPU time (user + system, from the kernel's accounting),
+#   not the wall clock, so that other work on the machine costs less noise.
+#   Printed: the median CPU seconds of each with the spread (min-max), the
+#   ratio ogsolve / grundy of the medians and its spread (worst-best pairing
+#   of the extremes), and whether the values agree in every run. A code
+#   whose ogsolve run passes S CPU seconds (default 60) is stopped there and
+#   not run again: its ratio is a lower bound, marked `>=` (codes where
+#   ogsolve needs minutes are far ahead and only sampled). A code whose
+#   grundy run passes S is stopped and reported without a ratio.
+#   GRUNDY_OCTAL_BIN=path runs that octal_raw binary instead of building one
+#   (a build of another commit, for before/after tables).
 #   --threads T (T > 1): grundy on one thread and on T, back to back, with the
 #   ratio and the values of the two compared; ogsolve is not run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 threads=1
-if [ "${1:-}" = --threads ]; then
-  threads=$2
-  shift 2
-fi
+runs=5
+budget=60
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --threads) threads=$2; shift 2 ;;
+    --runs) runs=$2; shift 2 ;;
+    --budget) budget=$2; shift 2 ;;
+    *) break ;;
+  esac
+done
 n=${1:-1000000}
 shift || true
 codes=("${@:-0.77 0.07 0.137 0.16 0.106 0.6 0.14}")
@@ -45,24 +66,5 @@ yard=${OGSOLVE_ROOT:-target/yardsticks/ogsolve}
 if [ ! -x "$yard/bin/ogsolve" ]; then
   cargo install -q --root "$yard" ogsolve
 fi
-ours=$(bench 1)
-
-echo "one thread each; load average: $(load)"
-printf '%-8s %9s %10s %10s %8s  %s\n' code heaps 'grundy s' 'ogsolve s' ratio values
-while read -r code heaps secs g losing; do
-  theirs=$("$yard/bin/ogsolve" -m rc2 -n "$n" "$code" 2>&1 || true)
-  python3 - "$code" "$heaps" "$secs" "$g" "$losing" "$theirs" <<'PY'
-import re, sys
-code, heaps, secs, g, losing, theirs = sys.argv[1:]
-unit = {"s": 1.0, "ms": 1e-3, "µs": 1e-6, "ns": 1e-9}
-t = re.search(r"calculation time: ([0-9.]+)(\S+)", theirs)
-if t is None:
-    print(f"{code:<8} {heaps:>9} {float(secs):10.3f} {'-':>10} {'-':>8}  (ogsolve does not read {code}; g(N) = {g})")
-    sys.exit()
-t = float(t.group(1)) * unit[t.group(2)]
-their_g = re.search(r"nimber of \d+: (\d+)", theirs).group(1)
-their_losing = re.search(r"losing positions: ([0-9.]+)%", theirs).group(1)
-same = "same" if (g, f"{float(losing):.2f}") == (their_g, f"{float(their_losing):.2f}") else f"DIFFER ({their_g}, {their_losing}%)"
-print(f"{code:<8} {heaps:>9} {float(secs):10.3f} {t:10.3f} {t / max(float(secs), 1e-6):7.1f}x  {same}")
-PY
-done <<<"$ours"
+ours=${GRUNDY_OCTAL_BIN:-$(cargo bench --bench octal_raw --no-run 2>&1 | sed -n 's/.*Executable.*(\(.*\)).*/\1/p' | tail -n 1)}
+exec python3 scripts/bench_octal.py "$ours" "$yard/bin/ogsolve" "$n" "$runs" "$budget" "${codes[@]}"

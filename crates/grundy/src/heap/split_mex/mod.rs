@@ -48,6 +48,7 @@
 mod marks;
 mod pair_search;
 mod scratch;
+mod small;
 
 use super::lanes::Lane;
 use super::octal::OctalCode;
@@ -179,6 +180,12 @@ impl Rules<'_> {
     /// Pairs of each split to mark one by one before the narrow searches.
     fn warm_pairs(&self) -> usize {
         WARM.max(4 * self.top)
+    }
+
+    /// Whether the marks are the bits of one word ([`small`]): every value
+    /// below [`small::WORD_TOP`], and no three-heap split.
+    fn word_marks(&self) -> bool {
+        self.top <= small::WORD_TOP && !self.code.splits_in_three()
     }
 
     /// Whether every value is below [`SMALL`]: the marks are then bytes.
@@ -324,6 +331,9 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
     }
 
     fn run(&mut self, sizes: &[(usize, bool)], cursor: &mut Vec<usize>) -> Option<u32> {
+        if self.rules.word_marks() {
+            return self.run_small(sizes, cursor);
+        }
         let (code, h) = (self.rules.code, self.h);
         if self.waits_first() && !self.prefix.wait(self.early) {
             return None;

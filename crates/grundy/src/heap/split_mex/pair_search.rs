@@ -71,7 +71,7 @@ impl<T: Lane, P: Prefix<T>> HeapMex<'_, '_, T, P> {
 
 /// The set `{ left[i] ⊕ right[len−1−i] }` as a bit mask, for values below 64:
 /// branch-free, with four independent masks (no loop-carried dependency).
-fn xor_mask<T: Lane>(left: &[T], right: &[T]) -> u64 {
+pub(super) fn xor_mask<T: Lane>(left: &[T], right: &[T]) -> u64 {
     let mut acc = [0u64; 4];
     let mut l4 = left.chunks_exact(4);
     let mut r4 = right.rchunks_exact(4);
