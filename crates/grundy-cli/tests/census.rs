@@ -251,10 +251,13 @@ fn dead_claims_are_taken_over() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut child = child;
     child.stdin.take().unwrap().write_all(b"0.004").unwrap();
     let done = ended_within(child, 120, "the claim of an ended process was not taken over");
-    assert!(done.status.success() && rows(&done)[0]["resumed"] == false, "{}", String::from_utf8_lossy(&done.stderr));
+    assert!(
+        done.status.success() && rows(&done)[0]["resumed"] == false,
+        "{}",
+        String::from_utf8_lossy(&done.stderr)
+    );
     claim("0.005", "another-machine 4242 17");
     let started = std::time::Instant::now();
     let rows = census(&SLOW[..2], &["--max-len", "2^12", "--out", out, "--stale-claim", "1"]);

@@ -232,8 +232,8 @@ fn misere_nim_up_to_three_is_t2() {
     }
 }
 
-/// Kayles' heaps up to 5 (`/work/notes/misere.md` §7, computed there by an
-/// independent prototype): heap 5 is a second involution, `P = {a, b², ae}`.
+/// Kayles' heaps up to 5 (`docs/theory/misere.md`, Appendix A; first computed by an
+/// independent prototype outside the repository, checked here against the oracle): heap 5 is a second involution, `P = {a, b², ae}`.
 #[test]
 fn kayles_up_to_five() {
     let q = MisereQuotient::of_heaps(&game("0.77"), 5, MisereLimits::default()).unwrap();
@@ -245,7 +245,7 @@ fn kayles_up_to_five() {
 }
 
 /// 0.75's quotient of order 8 (computed here; its order, P-portion and
-/// period are the notes' §6.1 figures).
+/// period are the figures of `docs/theory/misere.md`, Appendix A).
 #[test]
 fn quotient_of_0_75() {
     let q = MisereQuotient::certify(&game("0.75"), MisereLimits::default()).unwrap();

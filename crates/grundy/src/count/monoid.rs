@@ -5,8 +5,8 @@
 //!
 //! Let `A` be the closure of a heap game's heaps (all finite sums of them) and
 //! `Q = A/≡` its misère quotient (Plambeck–Siegel, *Misère quotients for
-//! impartial games*, J. Combin. Theory Ser. A 115 (2008); see `/work/notes` and
-//! [`crate::heap::misere`]): `G ≡ H` iff `G + X` and `H + X` have the same
+//! impartial games*, J. Combin. Theory Ser. A 115 (2008); proofs in `docs/theory/misere.md`
+//! §2 and §7, and [`crate::heap::misere`]): `G ≡ H` iff `G + X` and `H + X` have the same
 //! misère outcome for every `X ∈ A`. `≡` is a congruence for `+`, so `Q` is a
 //! commutative monoid, the pretending function `Φ : A → Q` is a homomorphism,
 //! and with the P-portion `P = Φ({misère P-positions})`:
@@ -529,7 +529,7 @@ pub(crate) mod tests {
     use crate::ring::{Exact, Modular, Modulus};
 
     /// Misère Nim on heaps ≤ 3: ⟨a, b | a² = 1, b³ = b⟩, P = {a, b²}, in the
-    /// order 1, a, b, ab, b², ab² of the notes.
+    /// order 1, a, b, ab, b², ab² (`docs/theory/misere.md`, Appendix A).
     pub(crate) fn nim3() -> BipartiteMonoid {
         // represent as (f: a-exponent, g: b-exponent in {0,1,2} with b³ = b)
         let elems = [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2), (1, 2)];

@@ -14,7 +14,7 @@
 //! * (B) is the search of `stuck.rs` over all heaps `1..=n`.
 //!
 //! If they pass, `G ↦ Φ(G) ∈ P` decides every sum of heaps `<= n`, so `Q_n` is
-//! this automaton reduced (notes §1). `Q` is already reduced by the heaps below
+//! this automaton reduced (`docs/theory/misere.md` 5.1, Lemma 2.5). `Q` is already reduced by the heaps below
 //! `n`, and more letters only refine, so `Q_n = Q` and `Φ_n(n) = x`. At most one
 //! `x` passes: two passing `x ≠ x'` would both be `H_n`'s class in the reduced
 //! `Q`. If none passes, heap `n` splits or enlarges the quotient, and the

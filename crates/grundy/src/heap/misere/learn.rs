@@ -1,12 +1,12 @@
-//! Learning the misère quotient of heaps `1..=n` (notes §3.2): the minimal
+//! Learning the misère quotient of heaps `1..=n` (`docs/theory/misere.md` 5.8, Lemma 5.9): the minimal
 //! automaton of the commutative language of misère P-positions, learned from
 //! a memoized outcome search with Rivest–Schapire counterexamples, and
-//! verified by Theorem V (§2): (C) commutativity, (A) no P-to-P move, (B)
+//! verified by Theorem V (`docs/theory/misere.md` §3): (C) commutativity, (A) no P-to-P move, (B)
 //! every nonempty N-position has a move to P (a finite search over
 //! signatures). When the loop stops, the hypothesis *is* the quotient (up to
 //! minimisation, [`super::reduce`]).
 //!
-//! **Theorem V** (proved in the notes, restated). Let `δ` be a transition
+//! **Theorem V** (proved in `docs/theory/misere.md` §3, restated). Let `δ` be a transition
 //! function on states with start `q₀`, `Φ(G) = δ*(q₀, G)`, `P` a set of states,
 //! such that (C) `δ(δ(q,i),j) = δ(δ(q,j),i)` on reachable states, (Z)
 //! `q₀ ∉ P`, (A) no reachable `y`, heap `k`, option `o` of `k` with `δ(y,k) ∈ P`

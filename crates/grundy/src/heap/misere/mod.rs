@@ -2,7 +2,7 @@
 //! monoid that decides misère play on sums of heaps up to a bound.
 //!
 //! * [`learn`](self) — the quotient of heaps `1..=n`, learned and verified by
-//!   Theorem V (see the notes in `learn.rs`);
+//!   Theorem V (`docs/theory/misere.md` §3, restated in `learn.rs`);
 //! * minimisation to the reduced bipartite monoid (`reduce.rs`);
 //! * `find_period` — the periodicity certificate, Theorem P;
 //! * options of a heap from the same rules as normal play (`options.rs`);
@@ -10,7 +10,7 @@
 //!   quotient's presentation by generators and relations
 //!   ([`MisereQuotient::presentation`], [`crate::count::Presentation`]).
 //!
-//! **Theorem P** (proved in `/work/notes/misere.md` §4). Let the game be an
+//! **Theorem P** (proved in `docs/theory/misere.md` §6, with Lemma P.1). Let the game be an
 //! octal code with finitely many digits (bits 1, 2, 4, no `!`, no repeating
 //! group; finite subtraction sets are such codes), `t` its largest removal,
 //! `n₀ >= 1`, `p >= 1`, `N = 2n₀ + 2p + t − 1`. If in `Q_N` (the quotient of
@@ -238,7 +238,7 @@ impl MisereLimits {
 /// use grundy::HeapGame;
 /// use grundy::misere::{MisereLimits, MisereQuotient};
 ///
-/// // 0.75: |Q| = 8, |P| = 2, Φ periodic with period 2 (notes §6.1).
+/// // 0.75: |Q| = 8, |P| = 2, Φ periodic with period 2 (`docs/theory/misere.md`, Appendix A).
 /// let game = HeapGame::parse(None, Some("0.75"))?;
 /// let q = MisereQuotient::certify(&game, MisereLimits::default())?;
 /// assert_eq!((q.monoid().order(), q.monoid().p_portion().len()), (8, 2));

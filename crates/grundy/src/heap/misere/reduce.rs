@@ -1,4 +1,4 @@
-//! Minimisation (notes §1): the coarsest congruence `x ~ y ⟺ ∀z: xz ∈ P ⟺ yz ∈ P`,
+//! Minimisation (`docs/theory/misere.md`, Lemmas 2.5–2.7): the coarsest congruence `x ~ y ⟺ ∀z: xz ∈ P ⟺ yz ∈ P`,
 //! by Moore's partition refinement from `{P, Q∖P}`, splitting by the class of
 //! `x·H_k` for each heap `k` (the heaps generate, so they suffice). `~` is a
 //! congruence and `P` a union of its classes, so the classes form a reduced

@@ -6,7 +6,7 @@ fn code(c: &str) -> HeapGame {
 
 #[test]
 fn published_small_quotients() {
-    // notes §6.1: (code, |Q|, |P|, period)
+    // docs/theory/misere.md, Appendix A: (code, |Q|, |P|, period)
     for (c, order, p, period) in [("0.75", 8, 2, 2), ("0.71", 36, 9, 6), ("0.31", 6, 2, 2)] {
         let q = MisereQuotient::certify(&code(c), MisereLimits::default()).unwrap();
         assert_eq!(q.monoid().order(), order, "{c}");
@@ -17,7 +17,7 @@ fn published_small_quotients() {
 
 #[test]
 fn kayles_small_bounds() {
-    // notes §6.1 / §7: |Q_n| = 2, 6, 6, 6, 12, ...
+    // docs/theory/misere.md, Appendix A: |Q_n| = 2, 6, 6, 6, 12, ...
     let kayles = code("0.77");
     let orders: Vec<usize> = (1..=9)
         .map(|n| MisereQuotient::of_heaps(&kayles, n, MisereLimits::default()).unwrap().monoid().order())
