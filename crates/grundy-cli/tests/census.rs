@@ -233,7 +233,7 @@ fn dead_claims_are_taken_over() {
     let pid = ended.id();
     ended.wait().unwrap();
     claim("0.004", &format!("{} {pid} 1", host.trim()));
-    let child = grundy()
+    let mut child = grundy()
         .args([
             "census",
             "--json",
