@@ -103,13 +103,15 @@
 mod folder;
 mod game;
 mod record;
+mod statistics;
 
 pub use folder::{CensusFolder, Kept};
 pub use game::{
     CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_WORK, Resumed, census_estimate, census_estimate_in,
     census_game, census_resume, census_sample, census_total_work,
 };
-pub use record::{Fnv1a64, GameRecord, GameStatus, RareSplit};
+pub use record::{Fnv1a64, GameRecord, GameStatus};
+pub use statistics::{RareSplit, ValueStatistics};
 
 use crate::error::Error;
 use crate::heap::{Digit, OctalCode};
