@@ -388,7 +388,7 @@ fn take_all_classes(codes: &[OctalCode], tag: impl Fn(usize) -> usize) -> Vec<Ve
     // codes that can share values have the same digits but for bit 1: only
     // the classes of the same first such digits are compared (a few, not all)
     let mut classes: Vec<Vec<usize>> = Vec::new();
-    let mut buckets: FxHashMap<(usize, [(u8, bool); CLASS_KEY_DIGITS]), Vec<usize>> = FxHashMap::default();
+    let mut buckets: FxHashMap<ClassKey, Vec<usize>> = FxHashMap::default();
     for (i, code) in codes.iter().enumerate() {
         let key = (tag(i), std::array::from_fn(|k| without_take_all(code.rule(k))));
         let bucket = buckets.entry(key).or_default();
@@ -429,6 +429,9 @@ pub fn shift_classes(codes: &[OctalCode], classes: &[Vec<usize>]) -> Vec<Vec<(us
         .map(|group| group.into_iter().map(|j| (j, reduced[j].1)).collect())
         .collect()
 }
+
+/// A tag and the digits without bit 1 ([`take_all_classes`]' buckets).
+type ClassKey = (usize, [(u8, bool); CLASS_KEY_DIGITS]);
 
 /// The digits [`value_classes`] buckets codes by (any number would do: codes
 /// of a class agree at every index but in bit 1).
