@@ -70,7 +70,7 @@ use crate::heap::OctalCode;
 /// let s = |c: &str| shifted_code(&OctalCode::parse(c).unwrap()).map(|s| s.text().to_string());
 /// assert_eq!(s("0.6").as_deref(), Some("0.37"));
 /// assert_eq!(s("0.62").as_deref(), Some("0.37"));
-/// assert_eq!(s("4.0").as_deref(), Some("0.07"));
+/// assert_eq!(s("4.0").as_deref(), Some("0.7"));
 /// assert_eq!(s("0.8").as_deref(), Some("0.00F"));
 /// // heap 1 moves (bit 1 of d₁), `!`, a repeating group: not shifted
 /// assert_eq!((s("0.77"), s("4!.0"), s("0.0[6]")), (None, None, None));
