@@ -58,7 +58,7 @@ fn zero_sum(g: &[u32], m: usize, s: usize) -> bool {
 /// assert_eq!(p("0.62").as_deref(), Some("0.6"));
 /// assert_eq!(p("0.406").as_deref(), Some("0.404"));
 /// assert_eq!(p("0.566").as_deref(), Some("0.564"));
-/// assert_eq!((p("0.6"), p("0.77"), p("0.62!")), (None, None, None));
+/// assert_eq!((p("0.6"), p("0.77"), p("0.64!")), (None, None, None));
 /// ```
 pub fn pruned_code(code: &OctalCode) -> Option<OctalCode> {
     let written = code.written();
