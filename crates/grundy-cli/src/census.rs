@@ -210,14 +210,18 @@ fn table_line(row: &Map<String, Value>) -> String {
         ),
         _ => format!("open: computed to {}", s("computed")),
     };
-    let split = match row.get("split") {
-        Some(Value::Object(m)) => format!(
-            "{:#x} {} ({} rare)",
-            m.get("mask").and_then(Value::as_u64).unwrap_or(0),
-            m.get("mode").and_then(Value::as_str).unwrap_or(""),
-            m.get("rare").and_then(Value::as_u64).unwrap_or(0)
+    let (split, heaps, last) = match row.get("split") {
+        Some(Value::Object(m)) => (
+            format!(
+                "{:#x} {} ({} rare)",
+                m.get("mask").and_then(Value::as_u64).unwrap_or(0),
+                m.get("mode").and_then(Value::as_str).unwrap_or(""),
+                m.get("rare").and_then(Value::as_u64).unwrap_or(0)
+            ),
+            m.get("rare_heaps").map_or(String::new(), Value::to_string),
+            m.get("last_rare").filter(|v| !v.is_null()).map_or("-".to_string(), Value::to_string),
         ),
-        _ => "-".to_string(),
+        _ => ("-".to_string(), "-".to_string(), "-".to_string()),
     };
     let same: Vec<String> = match row.get("equivalent") {
         Some(Value::Array(v)) => v.iter().filter_map(|c| c.as_str().map(str::to_string)).collect(),
@@ -230,13 +234,15 @@ fn table_line(row: &Map<String, Value>) -> String {
         None => String::new(),
     };
     format!(
-        "{:<10} {:<10} {:<40} {:>6} at {:<8} {:<26} {:>8.2}s{resumed}{}{values_of}",
+        "{:<10} {:<10} {:<40} {:>6} at {:<8} {:<26} {:>10} {:>9} {:>8.2}s{resumed}{}{values_of}",
         s("code"),
         s("canonical"),
         status,
         s("max_value"),
         s("max_at"),
         split,
+        heaps,
+        last,
         seconds,
         if same.is_empty() { String::new() } else { format!("  same game: {}", same.join(" ")) }
     )
@@ -374,8 +380,16 @@ pub fn run(a: &CensusArgs) -> CliResult {
 
     if !a.json {
         emit(format!(
-            "{:<10} {:<10} {:<40} {:>6} at {:<8} {:<26} {:>9}",
-            "code", "canonical", "status", "max", "heap", "rare/common split", "seconds"
+            "{:<10} {:<10} {:<40} {:>6} at {:<8} {:<26} {:>10} {:>9} {:>9}",
+            "code",
+            "canonical",
+            "status",
+            "max",
+            "heap",
+            "rare/common split",
+            "rare heaps",
+            "last rare",
+            "seconds"
         ));
     }
     let mut printed = Printed { rows: 0, out: a.out.as_deref() };

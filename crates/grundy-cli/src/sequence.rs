@@ -3,6 +3,7 @@
 use crate::output::{Stream, emit, stop_on_ctrl_c, with_context};
 use crate::{CliError, CliResult, plot};
 use clap::Args;
+use grundy::census::ValueStatistics;
 use grundy::census::saved::{self, SavedRun};
 use grundy::heap::{Analysis, Limits, Stop};
 use grundy::misere::{GenusTable, MisereLimits, MisereQuotient};
@@ -131,8 +132,16 @@ pub fn run(a: &SequenceArgs) -> CliResult {
     if a.json {
         // the keys in the order the other commands' objects have them (sorted), values last
         let field = |v: serde_json::Value| v.to_string();
+        // an uncertified game: the statistics the published tables give of an open game
+        let statistics = match summary.certified {
+            true => String::new(),
+            false => {
+                let computed = &analysis.values[..analysis.computed.min(analysis.values.len())];
+                format!(",\"statistics\":{}", ValueStatistics::of(&game, computed).to_json())
+            }
+        };
         out.put(format_args!(
-            "{{\"certified\":{},\"computed\":{},\"game\":{},\"observed_to\":{},\"period\":{},\"preperiod\":{},\"saltus\":{},\"stopped\":{},\"values\":[",
+            "{{\"certified\":{},\"computed\":{},\"game\":{},\"observed_to\":{},\"period\":{},\"preperiod\":{},\"saltus\":{}{statistics},\"stopped\":{},\"values\":[",
             summary.certified,
             analysis.computed,
             field(json!(game.describe())),

@@ -670,3 +670,43 @@ fn a_bad_first_digit_is_named_as_given() {
         .output();
     assert_eq!(rows(&out.unwrap()).len(), 8 + 8);
 }
+
+/// The statistics of an open game are the same in its census row and in
+/// `sequence --json` (which gives them for uncertified games only), and the
+/// table shows the rare heaps with heap 0 and the last rare heap.
+#[test]
+fn open_games_show_the_published_statistics_in_census_and_sequence() {
+    for code in ["0.6", "4!.0", "0.106"] {
+        let row = &census(&[code], &["--max-len", "5000"])[0];
+        let out = grundy()
+            .args(["sequence", "--game", code, "--len", "3", "--max-len", "5000", "--json"])
+            .output()
+            .unwrap();
+        let seq: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let stats = &seq["statistics"];
+        for key in ["computed", "max_at", "max_value", "split"] {
+            assert_eq!(stats[key], row[key], "{code}: {key}");
+        }
+        let split = &row["split"];
+        let (rare, heaps) = (split["rare"].as_u64().unwrap(), split["rare_heaps"].as_u64().unwrap());
+        assert!(heaps == rare || heaps == rare + 1, "{code}: {split}");
+        assert_eq!(split["mask_hex"], format!("{:x}", split["mask"].as_u64().unwrap()), "{code}");
+        let table = grundy()
+            .args(["census", "--codes", "-", "--max-len", "5000"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        table.stdin.as_ref().unwrap().write_all(code.as_bytes()).unwrap();
+        let text = String::from_utf8(table.wait_with_output().unwrap().stdout).unwrap();
+        let header: Vec<&str> = text.lines().next().unwrap().split_whitespace().collect();
+        assert!(header.windows(4).any(|w| w == ["rare", "heaps", "last", "rare"]), "{text}");
+        let line: Vec<&str> = text.lines().nth(1).unwrap().split_whitespace().collect();
+        let shown = format!("{heaps} {}", split["last_rare"]);
+        assert!(line.windows(2).any(|w| w.join(" ") == shown), "{code}: {shown} not in {line:?}");
+    }
+    // certified: no statistics in `sequence --json`
+    let out = grundy().args(["sequence", "--game", "0.07", "--len", "3", "--json"]).output().unwrap();
+    let seq: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(seq.get("statistics").is_none(), "{seq}");
+}

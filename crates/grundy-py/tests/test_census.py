@@ -147,7 +147,7 @@ def test_damaged_or_edited_records_are_computed_again_with_a_warning(cli, tmp_pa
     codes = ["0.07", "0.004"]
     fresh = by_code(grundy.census(codes, max_len=4096, out=tmp_path))
     record = (tmp_path / "0.07.json").read_text()
-    assert json.loads(record)["format"] == census_module.FORMAT == 2
+    assert json.loads(record)["format"] == census_module.FORMAT == 3
     damages = [
         record.replace('"period":34', '"period":35'),
         forged(record, '"period":34', '"period":35'),
@@ -155,7 +155,7 @@ def test_damaged_or_edited_records_are_computed_again_with_a_warning(cli, tmp_pa
         forged(record, '"period":34', '"period":0'),
         forged(record, '"status":"periodic"', '"status":"bogus"'),
         record.replace('"max_len":4096', '"max_len":8192'),
-        re.sub(r',"checksum":"fnv1a64:[0-9a-f]{16}"', "", record).replace('"format":2', '"format":1'),
+        re.sub(r',"checksum":"fnv1a64:[0-9a-f]{16}"', "", record).replace('"format":3', '"format":1'),
         record[:50],
     ]
     for text in damages:

@@ -271,7 +271,10 @@ def census(
     ``code``, ``canonical``, ``equivalent`` (the other codes of the same game),
     ``status`` (``"periodic"``, ``"arithmetic-periodic"`` or ``"open"``),
     ``preperiod``, ``period``, ``saltus``, ``computed``, ``max_value``,
-    ``max_at``, ``split``, ``stopped``, ``seconds``, ``max_len``, ``max_work``,
+    ``max_at``, ``split`` (``None``, or the rare/common split at the end:
+    ``mask``, ``mask_hex``, ``mode``, ``rare``, ``rare_heaps`` counting heap
+    0 as the published tables do, ``last_rare``), ``stopped``, ``seconds``,
+    ``max_len``, ``max_work``,
     ``resumed`` and ``values_of`` (``None``, or the game computed for this one:
     a different game shown to have the same values). See the module docs for
     ``out``, ``executor``, ``max_total_work`` and Ctrl-C: a

@@ -1,29 +1,5 @@
-//! Claims: several census processes on one folder (one machine, or several
-//! sharing a file system) compute each game once.
-//!
-//! Before a process computes a game, it claims it: it creates the file
-//! `.NAME.claim` beside the game's record `NAME` with `create_new`
-//! (`O_CREAT | O_EXCL`, atomic on local file systems and on NFS from version 3
-//! on), holding the owner's identity and a heartbeat counter. While the game
-//! is computed a thread rewrites the counter every [`ClaimTimes::beat`]. The
-//! claim is released (the file removed, if it is still this owner's) once the
-//! game's record is written.
-//!
-//! A process that finds a game claimed leaves it for later ([`Claimed::Held`],
-//! remembering what it saw). It may take the claim over when it is dead:
-//! * its owner runs on this machine and is gone (`/proc/PID` is missing or is
-//!   another process, told by its start time), which a census run again after
-//!   a kill sees at once; or
-//! * its content has not changed for [`ClaimTimes::stale`], measured on the
-//!   observer's own monotonic clock (the machines' clocks need not agree): the
-//!   owner stopped beating (killed on another machine, lost the folder).
-//!
-//! A takeover renames the dead claim away before claiming anew: of several
-//! processes taking over one claim, one rename succeeds and the others see a
-//! new live claim. Correctness never depends on a claim: records are written
-//! through a temporary file and a rename, and two computations of one game
-//! write the same record, so a claim taken from an owner that was only slow
-//! costs work twice and nothing else.
+//! Claims on the games of a census folder, so that several processes on one
+//! folder compute each game once: see [`Claim`].
 
 use super::CensusFolder;
 use super::record::GameRecord;
@@ -136,7 +112,32 @@ pub enum Claimed {
     Held(Sighting),
 }
 
-/// A held claim: its file, and the thread beating it.
+/// A held claim on a game of a census folder. Claims: several census processes on one folder (one machine, or several
+/// sharing a file system) compute each game once.
+///
+/// Before a process computes a game, it claims it: it creates the file
+/// `.NAME.claim` beside the game's record `NAME` with `create_new`
+/// (`O_CREAT | O_EXCL`, atomic on local file systems and on NFS from version 3
+/// on), holding the owner's identity and a heartbeat counter. While the game
+/// is computed a thread rewrites the counter every [`ClaimTimes::beat`]. The
+/// claim is released (the file removed, if it is still this owner's) once the
+/// game's record is written.
+///
+/// A process that finds a game claimed leaves it for later ([`Claimed::Held`],
+/// remembering what it saw). It may take the claim over when it is dead:
+/// * its owner runs on this machine and is gone (`/proc/PID` is missing or is
+///   another process, told by its start time), which a census run again after
+///   a kill sees at once; or
+/// * its content has not changed for [`ClaimTimes::stale`], measured on the
+///   observer's own monotonic clock (the machines' clocks need not agree): the
+///   owner stopped beating (killed on another machine, lost the folder).
+///
+/// A takeover renames the dead claim away before claiming anew: of several
+/// processes taking over one claim, one rename succeeds and the others see a
+/// new live claim. Correctness never depends on a claim: records are written
+/// through a temporary file and a rename, and two computations of one game
+/// write the same record, so a claim taken from an owner that was only slow
+/// costs work twice and nothing else.
 #[derive(Debug)]
 pub struct Claim {
     path: PathBuf,
@@ -207,7 +208,7 @@ impl CensusFolder {
         self.path().join(format!(".{}.claim", GameRecord::file_name(canonical)))
     }
 
-    /// Claims the game `canonical` for `owner` (see the [module](self)):
+    /// Claims the game `canonical` for `owner` (see [`Claim`]):
     /// [`Claimed::Mine`] when no live process holds it, [`Claimed::Held`]
     /// otherwise. `seen` is what an earlier call returned for this game: a
     /// claim that has not changed since then for `times.stale` is taken

@@ -3,11 +3,14 @@
 //! its computation ([`census_game`]), and the check of a certified record
 //! read back from a census folder before it is resumed ([`census_resume`]).
 
-use super::record::{GameRecord, GameStatus, RareSplit};
+use super::record::{GameRecord, GameStatus};
+#[cfg(test)]
+use super::statistics::RareSplit;
+use super::statistics::{ValueStatistics, split_of};
 use super::{canonical_code, same_rules};
 use crate::count::Context;
 use crate::error::{Error, Remedy, Stop};
-use crate::heap::{HeapGame, Limits, OctalCode, RareValues};
+use crate::heap::{HeapGame, Limits, OctalCode};
 use std::time::Instant;
 
 /// A census's default length limit per game: `2^18` values.
@@ -34,20 +37,6 @@ const PROBE_WORK: u64 = 200_000_000;
 /// The games a census probes to estimate its total work when it has many
 /// ([`census_sample`]).
 const SAMPLE: usize = 64;
-
-/// The rare/common split a computation of `values` ends with: the same
-/// bookkeeping replayed (`None` for a code with a repeating group, computed
-/// otherwise, or without splits, where the split decides nothing).
-fn split_of(code: &OctalCode, values: &[u32]) -> Option<RareSplit> {
-    if code.group().is_some() || !code.splits() {
-        return None;
-    }
-    let mut r = RareValues::new(code);
-    for &v in values.iter().skip(1) {
-        r.push_known(v);
-    }
-    Some(RareSplit { mask: r.mask(), domain: r.domain(), rare: r.rare_count() })
-}
 
 fn parse_canonical(code: &str) -> Result<(OctalCode, String), Error> {
     let parsed = OctalCode::parse(code)?;
@@ -176,14 +165,10 @@ pub fn census_total_work(estimates: &[f64], games: usize, max_total_work: u64) -
 /// ```
 pub fn census_game(code: &str, limits: Limits, ctx: &mut Context<'_>) -> Result<GameRecord, Error> {
     let (parsed, canonical) = parse_canonical(code)?;
-    let game = HeapGame::Octal(parsed.clone());
+    let game = HeapGame::Octal(parsed);
     let start = Instant::now();
     let a = game.analyze_in(0, limits.with_threads(1), ctx)?;
-    let computed = &a.values[..a.computed.min(a.values.len())];
-    let (max_at, max_value) = computed
-        .iter()
-        .enumerate()
-        .fold((0, 0), |(at, best), (i, &v)| if v > best { (i, v) } else { (at, best) });
+    let stats = ValueStatistics::of(&game, &a.values[..a.computed.min(a.values.len())]);
     let status = match (&a.periodic, &a.arithmetic, a.stop) {
         (Some(p), _, _) => GameStatus::Periodic { preperiod: p.preperiod(), period: p.period() },
         (None, Some(ar), Stop::Certified) => {
@@ -195,9 +180,9 @@ pub fn census_game(code: &str, limits: Limits, ctx: &mut Context<'_>) -> Result<
         canonical,
         status,
         computed: a.computed,
-        max_value,
-        max_at,
-        split: split_of(&parsed, computed),
+        max_value: stats.max_value,
+        max_at: stats.max_at,
+        split: stats.split,
         stop: a.stop,
         seconds: start.elapsed().as_secs_f64(),
         max_len: limits.max_len(),

@@ -6,7 +6,9 @@
 //! names a code's representative, [`same_rules`] compares two codes' option
 //! sets, [`census_estimate`] guesses a game's cost for scheduling (longest
 //! first) and [`census_total_work`] the census's, [`value_classes`] groups the
-//! games whose values are shown equal (computed once too) and [`census_game`]
+//! games whose values are shown equal (computed once too; [`pruned_code`]
+//! and [`shifted_code`] prove more of them, [`shift_classes`] the games whose
+//! values are another's shifted, `docs/theory/census-equivalences.md`) and [`census_game`]
 //! computes one game on one thread, as a [`GameRecord`] whose
 //! [`GameRecord::to_json`] is the file a census keeps per game in its
 //! [`CensusFolder`]; [`census_resume`] checks a certified record read back
@@ -104,22 +106,35 @@
 //! show are the leader's: `computed` counts the leader's values, which under
 //! a work limit can differ by a heap or two from what the game's own,
 //! slightly different, work would reach).
+//!
+//! Two more rules group codes, each proved in its module: a move whose every
+//! option has the value of another move's option at the same heap can be
+//! dropped ([`pruned_code`]: `0.62` is `0.6`), and a code whose heap 1 is dead
+//! is another code one heap later ([`shifted_code`]: `0.6` is `0.37` shifted).
+//! Codes that reach games of one class by the same number of shifts have the
+//! same values; by different numbers, shifted values ([`shift_classes`]).
 
 mod claim;
+mod dominance;
 mod folder;
 mod game;
 mod output_file;
 mod record;
 pub mod saved;
+mod shift;
+mod statistics;
 
 pub use claim::{Claim, ClaimTimes, Claimed, Owner, Sighting};
+pub use dominance::pruned_code;
 pub use folder::{CensusFolder, Kept};
 pub use game::{
     CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_WORK, Resumed, census_estimate, census_estimate_in,
     census_game, census_resume, census_sample, census_total_work,
 };
 pub use output_file::OutputFile;
-pub use record::{Fnv1a64, GameRecord, GameStatus, RareSplit};
+pub use record::{Fnv1a64, GameRecord, GameStatus};
+pub use shift::{reduced_code, shifted_code};
+pub use statistics::{RareSplit, ValueStatistics};
 
 use crate::error::Error;
 use crate::heap::{Digit, OctalCode};
@@ -323,23 +338,69 @@ fn same_rules_to(a: &OctalCode, b: &OctalCode, last: usize) -> bool {
 /// grouped so that the codes of a group have the same nim-value at every
 /// heap, shown by their rules and their first values; each group in the order
 /// of `codes`, the groups in the order of their first codes. Codes with the
-/// same rules ([`same_rules`]) are always grouped.
+/// same rules ([`same_rules`]) are always grouped, and so are codes that
+/// reduce, dropping dominated moves ([`pruned_code`]) and shifting
+/// ([`shifted_code`]), by the same number of shifts to games grouped so
+/// (`0.6` and `0.62`, both `0.37` one heap later; `0.564` and `0.566`).
 ///
 /// ```
 /// use grundy::census::value_classes;
 /// use grundy::heap::OctalCode;
 ///
-/// let codes: Vec<OctalCode> =
-///     ["0.024", "0.004", "0.025", "0.005"].iter().map(|c| OctalCode::parse(c).unwrap()).collect();
-/// assert_eq!(value_classes(&codes), vec![vec![0, 2], vec![1], vec![3]]);
+/// let codes: Vec<OctalCode> = ["0.024", "0.004", "0.025", "0.005", "0.6", "0.62"]
+///     .iter()
+///     .map(|c| OctalCode::parse(c).unwrap())
+///     .collect();
+/// assert_eq!(value_classes(&codes), vec![vec![0, 2], vec![1], vec![3], vec![4, 5]]);
 /// ```
 pub fn value_classes(codes: &[OctalCode]) -> Vec<Vec<usize>> {
+    let classes = take_all_classes(codes, |_| 0);
+    // the classes whose first codes reduce alike, by as many shifts
+    let reduced: Vec<(OctalCode, usize)> = classes.iter().map(|c| normal_form(&codes[c[0]])).collect();
+    let leaders: Vec<OctalCode> = reduced.iter().map(|(r, _)| r.clone()).collect();
+    let mut merged: Vec<Vec<usize>> = take_all_classes(&leaders, |j| reduced[j].1)
+        .into_iter()
+        .map(|group| {
+            let mut members: Vec<usize> = group.iter().flat_map(|&j| classes[j].iter().copied()).collect();
+            members.sort_unstable();
+            members
+        })
+        .collect();
+    merged.sort_unstable_by_key(|members| members[0]);
+    merged
+}
+
+/// A code's game with its dominated generators dropped ([`pruned_code`]) and
+/// shifted ([`shifted_code`]) while it can be, and the number `t` of shifts:
+/// `g_c(n) = g_N(n − t)` for `n ≥ t` (each step keeps the values or shifts
+/// them by one heap). The steps are at most the code's length and eight
+/// (a shift moves the take-all generators down by one; the bound only keeps
+/// the loop finite whatever the codes).
+fn normal_form(code: &OctalCode) -> (OctalCode, usize) {
+    let (mut form, mut t) = (code.clone(), 0);
+    for _ in 0..code.written().len() + 8 {
+        if let Some(pruned) = pruned_code(&form) {
+            form = pruned;
+        }
+        match shifted_code(&form) {
+            Some(next) => (form, t) = (next, t + 1),
+            None => break,
+        }
+    }
+    (form, t)
+}
+
+/// The value classes of the same-values rule of the module docs (codes whose
+/// generators differ only in bit 1 at written indices, with the same first
+/// values), among codes of the same `tag`: each group in the order of
+/// `codes`, the groups in the order of their first codes.
+fn take_all_classes(codes: &[OctalCode], tag: impl Fn(usize) -> usize) -> Vec<Vec<usize>> {
     // codes that can share values have the same digits but for bit 1: only
     // the classes of the same first such digits are compared (a few, not all)
     let mut classes: Vec<Vec<usize>> = Vec::new();
-    let mut buckets: FxHashMap<[(u8, bool); CLASS_KEY_DIGITS], Vec<usize>> = FxHashMap::default();
+    let mut buckets: FxHashMap<ClassKey, Vec<usize>> = FxHashMap::default();
     for (i, code) in codes.iter().enumerate() {
-        let key = std::array::from_fn(|k| without_take_all(code.rule(k)));
+        let key = (tag(i), std::array::from_fn(|k| without_take_all(code.rule(k))));
         let bucket = buckets.entry(key).or_default();
         match bucket.iter().find(|&&j| shares_values(&codes[classes[j][0]], code)) {
             Some(&j) => classes[j].push(i),
@@ -351,6 +412,36 @@ pub fn value_classes(codes: &[OctalCode]) -> Vec<Vec<usize>> {
     }
     classes
 }
+
+/// The value classes of `codes` ([`value_classes`]) whose values are the
+/// same up to a shift: the classes (indices into `classes`) whose first codes
+/// reduce (as in [`value_classes`]) to games of one value class, each with its
+/// number of shifts `t` — a code of a class with `t` has the value at heap
+/// `n` that a code of a class with `t′` has at heap `n − t + t′`. Groups of
+/// one class are left out; each group in the order of `classes`.
+///
+/// ```
+/// use grundy::census::{shift_classes, value_classes};
+/// use grundy::heap::OctalCode;
+///
+/// let codes: Vec<OctalCode> = ["0.6", "0.37", "0.62", "0.77"].iter().map(|c| OctalCode::parse(c).unwrap()).collect();
+/// let classes = value_classes(&codes);
+/// assert_eq!(classes, vec![vec![0, 2], vec![1], vec![3]]);
+/// // 0.6 (and 0.62) is 0.37 one heap later
+/// assert_eq!(shift_classes(&codes, &classes), vec![vec![(0, 1), (1, 0)]]);
+/// ```
+pub fn shift_classes(codes: &[OctalCode], classes: &[Vec<usize>]) -> Vec<Vec<(usize, usize)>> {
+    let reduced: Vec<(OctalCode, usize)> = classes.iter().map(|c| normal_form(&codes[c[0]])).collect();
+    let leaders: Vec<OctalCode> = reduced.iter().map(|(r, _)| r.clone()).collect();
+    take_all_classes(&leaders, |_| 0)
+        .into_iter()
+        .filter(|group| group.len() > 1)
+        .map(|group| group.into_iter().map(|j| (j, reduced[j].1)).collect())
+        .collect()
+}
+
+/// A tag and the digits without bit 1 ([`take_all_classes`]' buckets).
+type ClassKey = (usize, [(u8, bool); CLASS_KEY_DIGITS]);
 
 /// The digits [`value_classes`] buckets codes by (any number would do: codes
 /// of a class agree at every index but in bit 1).
@@ -497,6 +588,84 @@ mod tests {
         let e = OctalCode::parse(&format!("0.{long}")).unwrap();
         assert!(same_rules(&e, &OctalCode::parse(&format!("0.{long}000")).unwrap()));
         assert_eq!(canonical_code(&e), format!("0.{long}"));
+    }
+
+    /// The equivalences of the published lookup table (tczajka/octal-games,
+    /// `GameLookup.md`: "for equivalent games, nim sequences are same"; "a
+    /// game in which taking a 1-element heap is not allowed is considered
+    /// equivalent to the game with all heap sizes reduced by 1") among the
+    /// three-digit codes: `0.6 = 0.62`, `0.244 = 0.246`, `0.404 = 0.406 =
+    /// 0.424 = 0.426` are value classes and `0.37` is `0.6` one heap earlier.
+    /// Every class the shifts merge and every shift group has its values,
+    /// computed for each code on its own, equal (or shifted) to `2^15` heaps.
+    #[test]
+    #[cfg_attr(debug_assertions, ignore = "2^15 values of many games: run in release (cargo test --release)")]
+    fn published_equivalences_are_classes_checked_to_2_15_heaps() {
+        let texts = census_codes(3, &[0], false).unwrap();
+        let codes: Vec<OctalCode> = texts.iter().map(|t| OctalCode::parse(t).unwrap()).collect();
+        let at = |t: &str| texts.iter().position(|x| x == t).unwrap();
+        let classes = value_classes(&codes);
+        let class_of = |i: usize| classes.iter().position(|c| c.contains(&i)).unwrap();
+        for group in [&["0.600", "0.620"][..], &["0.244", "0.246"], &["0.404", "0.406", "0.424", "0.426"]] {
+            assert!(group.iter().all(|t| class_of(at(t)) == class_of(at(group[0]))), "{group:?}");
+        }
+        let shifts = shift_classes(&codes, &classes);
+        let shift_of = |i: usize| shifts.iter().flatten().find(|(j, _)| *j == class_of(i)).map(|&(_, t)| t);
+        let group_of = |i: usize| shifts.iter().position(|g| g.iter().any(|(j, _)| *j == class_of(i)));
+        assert_eq!(group_of(at("0.370")), group_of(at("0.600")));
+        let (t37, t6) = (shift_of(at("0.370")).unwrap(), shift_of(at("0.600")).unwrap());
+        assert_eq!(t6, t37 + 1, "0.6 is 0.37 one heap later");
+        for group in [
+            &["0.566", "0.564"][..],
+            &["0.742", "0.740"],
+            &["0.746", "0.744"],
+            &["0.762", "0.760"],
+            &["0.766", "0.764"],
+        ] {
+            assert!(group.iter().all(|t| class_of(at(t)) == class_of(at(group[0]))), "{group:?}");
+        }
+        // every merge beyond the take-all rule, and every shift, computed code by code
+        let len = 1 << 15;
+        let values = |i: usize| {
+            let mut r = crate::heap::RareValues::new(&codes[i]);
+            r.extend_to(len);
+            r.into_values()
+        };
+        let take_all = take_all_classes(&codes, |_| 0);
+        let (mut merged, mut shifted) = (0, 0);
+        for class in &classes {
+            if take_all.iter().any(|c| c == class) {
+                continue;
+            }
+            let first = values(class[0]);
+            for &i in &class[1..] {
+                assert_eq!(values(i), first, "{} and {}", texts[i], texts[class[0]]);
+                merged += 1;
+            }
+        }
+        for group in &shifts {
+            let (lead, t) = group[0];
+            let first = values(classes[lead][0]);
+            for &(j, u) in &group[1..] {
+                let other = values(classes[j][0]);
+                let (a, b) = if t >= u {
+                    (&first[t - u..], &other[..len - t + u])
+                } else {
+                    (&first[..len - u + t], &other[u - t..])
+                };
+                assert_eq!(
+                    a, b,
+                    "{} ({t} shifts) and {} ({u})",
+                    texts[classes[lead][0]], texts[classes[j][0]]
+                );
+                shifted += 1;
+            }
+        }
+        eprintln!(
+            "{merged} codes merged beyond the take-all rule, {shifted} shifted classes; {} classes",
+            classes.len()
+        );
+        assert!(merged >= 20 && shifted >= 10, "{merged} merged, {shifted} shifted");
     }
 
     #[test]

@@ -12,6 +12,7 @@
 //! that nothing was certified within its limits.
 
 use super::canonical_code;
+use super::statistics::RareSplit;
 use crate::error::{Error, Stop};
 use crate::heap::{Limits, OctalCode};
 
@@ -51,20 +52,6 @@ impl Default for Fnv1a64 {
     fn default() -> Self {
         Fnv1a64::new()
     }
-}
-
-/// How the rare/common split of an octal computation classified heaps at its
-/// end (`RareValues`): a value `v` is *odd* when `popcount(v & mask)` is odd;
-/// in `domain` mode a heap `a` is rare when the parity of `g(a)` and of `a`
-/// agree, otherwise when `g(a)` is even.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RareSplit {
-    /// The mask `μ`.
-    pub mask: u32,
-    /// Whether heaps are classified in the domain (value parity ⊕ heap parity).
-    pub domain: bool,
-    /// The rare heaps among `1..computed`.
-    pub rare: usize,
 }
 
 /// What a census found of one game.
@@ -168,13 +155,15 @@ const CHECKSUM: &str = ",\"checksum\":\"fnv1a64:";
 
 impl GameRecord {
     /// The version of the per-game file format ([`GameRecord::to_json`]'s
-    /// `format` key): 2 since records carry a checksum (format 1 had none).
-    pub const FORMAT: u32 = 2;
+    /// `format` key): 3 since the split carries the published statistics
+    /// (format 2 had no last rare heap, format 1 no checksum).
+    pub const FORMAT: u32 = 3;
 
     /// The record as one line of JSON with sorted keys: `canonical`,
     /// `checksum`, `computed`, `format` ([`GameRecord::FORMAT`]), `max_at`,
     /// `max_len`, `max_value`, `max_work`, `period`, `preperiod`, `saltus`,
-    /// `seconds`, `split` (`{"mask", "mode": "value"|"domain", "rare"}` or
+    /// `seconds`, `split` ([`RareSplit::to_json`]: `{"last_rare", "mask",
+    /// "mask_hex", "mode": "value"|"domain", "rare", "rare_heaps"}`, or
     /// `null`), `status` and `stopped` (`certified`, `max-len`, `max-work`).
     /// The checksum is `fnv1a64:` and the FNV-1a checksum ([`Fnv1a64`]), in 16
     /// hexadecimal digits, of the line without its `checksum` member.
@@ -206,14 +195,7 @@ impl GameRecord {
             }
             GameStatus::Open => (None, None, None),
         };
-        let split = self.split.map_or("null".to_string(), |s| {
-            format!(
-                "{{\"mask\":{},\"mode\":\"{}\",\"rare\":{}}}",
-                s.mask,
-                if s.domain { "domain" } else { "value" },
-                s.rare
-            )
-        });
+        let split = self.split.map_or("null".to_string(), |s| s.to_json());
         let stopped = STOPS.iter().find(|(s, _)| *s == self.stop).map_or("", |(_, name)| name);
         let head = format!("{{\"canonical\":{}", json_string(&self.canonical));
         let rest = format!(
@@ -251,6 +233,11 @@ impl GameRecord {
             Ok(json::Value::Number(n)) if n == &Self::FORMAT.to_string() => {}
             Ok(json::Value::Number(n)) if n == "1" => {
                 return Err(bad("it is in format 1, written by an older grundy without a checksum".into()));
+            }
+            Ok(json::Value::Number(n)) if n == "2" => {
+                return Err(bad(
+                    "it is in format 2, written by an older grundy without the last rare heap".into()
+                ));
             }
             Ok(other) => return Err(bad(format!("its format {} is not {}", other.text(), Self::FORMAT))),
             Err(why) => return Err(bad(why)),
@@ -305,7 +292,14 @@ impl GameRecord {
                 self.max_len, self.computed
             ));
         }
-        if self.max_at >= self.computed.max(1) || self.split.is_some_and(|s| s.rare > self.computed) {
+        let split_beyond = |s: RareSplit| {
+            let last = s.last.map_or(0, |l| l + 1);
+            last > self.computed
+                || s.heaps > last
+                || s.heaps < s.rare.max(usize::from(last > 0))
+                || s.heaps > s.rare + 1
+        };
+        if self.max_at >= self.computed.max(1) || self.split.is_some_and(split_beyond) {
             return Err("its largest value or its split lies beyond the values computed".into());
         }
         if !self.seconds.is_finite() || self.seconds < 0.0 {
@@ -472,7 +466,9 @@ impl Fields {
                     "value" => false,
                     other => return Err(format!("its split mode '{other}' is not value or domain")),
                 };
-                Some(RareSplit { mask: split.whole("mask")?, domain, rare: split.whole("rare")? })
+                let (mask, rare, heaps) =
+                    (split.whole("mask")?, split.whole("rare")?, split.whole("rare_heaps")?);
+                Some(RareSplit { mask, domain, rare, heaps, last: split.number("last_rare", true)? })
             }
             other => Err(format!("its split {} is not an object", other.text()))?,
         };
@@ -661,7 +657,7 @@ mod tests {
             computed: 256,
             max_value: 9,
             max_at: 86,
-            split: Some(RareSplit { mask: 6, domain: true, rare: 80 }),
+            split: Some(RareSplit { mask: 6, domain: true, rare: 80, heaps: 81, last: Some(250) }),
             stop: Stop::Certified,
             seconds: 0.25,
             max_len: 4096,
@@ -724,6 +720,12 @@ mod tests {
             ("\"computed\":256", "\"computed\":80", "with 80 values computed"),
             ("\"max_at\":86", "\"max_at\":300", "beyond the values"),
             ("\"rare\":80", "\"rare\":300", "beyond the values"),
+            ("\"last_rare\":250", "\"last_rare\":256", "beyond the values"),
+            ("\"last_rare\":250", "\"last_rare\":79", "beyond the values"),
+            ("\"last_rare\":250", "\"last_rare\":null", "beyond the values"),
+            ("\"rare_heaps\":81", "\"rare_heaps\":79", "beyond the values"),
+            ("\"rare_heaps\":81", "\"rare_heaps\":82", "beyond the values"),
+            ("\"mask_hex\":\"6\"", "\"mask_hex\":\"7\"", "not written as grundy writes"),
             ("\"max_len\":4096", "\"max_len\":0", "limits are not valid"),
             ("\"seconds\":0.250", "\"seconds\":-1.000", "not a time"),
             ("\"mode\":\"domain\"", "\"mode\":\"both\"", "mode 'both'"),
@@ -739,10 +741,11 @@ mod tests {
             assert!(r.contains(why), "{to}: {r}");
         }
         let old = text.replacen(&text[text.find(CHECKSUM).unwrap()..][..CHECKSUM.len() + 17], "", 1);
-        let old = old.replacen("\"format\":2", "\"format\":1", 1);
+        let old = old.replacen("\"format\":3", "\"format\":1", 1);
         assert!(reason(&old).contains("format 1"), "{old}");
-        assert!(reason(&text.replacen("\"format\":2", "\"format\":3", 1)).contains("format 3 is not 2"));
-        for junk in ["", "{", "[1]", "null", "{\"format\":2}", &text[..text.len() - 1]] {
+        assert!(reason(&text.replacen("\"format\":3", "\"format\":2", 1)).contains("format 2"));
+        assert!(reason(&text.replacen("\"format\":3", "\"format\":4", 1)).contains("format 4 is not 3"));
+        for junk in ["", "{", "[1]", "null", "{\"format\":3}", &text[..text.len() - 1]] {
             let r = reason(junk);
             assert!(r.contains("not") || r.contains("no "), "{junk}: {r}");
         }

@@ -170,6 +170,18 @@ impl<'a> RareValues<'a> {
         self.rare.len()
     }
 
+    /// The largest rare heap `a >= 1` under the split in force, if any.
+    pub fn last_rare(&self) -> Option<usize> {
+        self.rare.last().copied()
+    }
+
+    /// Whether heap `a` of value `v` is rare under the split in force (heap
+    /// 0 is rare unless heaps are classified in the domain with an odd
+    /// removal: `parity(0) ⊕ 1`).
+    pub fn is_rare(&self, a: usize, v: u32) -> bool {
+        !self.rules().is_common(a, v)
+    }
+
     /// Makes room for `len` values in all.
     pub fn reserve_total(&mut self, len: usize) {
         self.g.reserve_total(len);
