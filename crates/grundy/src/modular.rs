@@ -4,7 +4,9 @@
 //! [`mul_mod`], [`pow_mod`] and [`inverse_mod`] take any modulus `1 <= m < 2^64`
 //! and use 128-bit intermediates, so nothing overflows.
 //!
-//! [`Montgomery`] is the fast path for an odd modulus.
+//! [`Montgomery`] is the fast path for an odd modulus. Binary powering for any
+//! associative product (these residues, ring elements, quotient elements) is
+//! written once, in `power`.
 //! For odd `n < 2^64` and `R = 2^64`, an element `x` is stored as `x·R mod n`.
 //! The product of two stored elements is reduced by REDC: with `t = a·b < n^2`,
 //! `m = t·n^{-1} mod R` makes `t − m·n` divisible by `R` and
@@ -13,7 +15,9 @@
 //! Cost: three 64×64→128 multiplications per product, against a 128-by-64-bit
 //! division for `(a·b) % n`.
 
-use crate::number::power::power;
+pub(crate) mod power;
+
+use power::power;
 
 /// `a·b mod m` for any `m >= 1`.
 #[inline]

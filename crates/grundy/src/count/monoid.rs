@@ -62,7 +62,7 @@
 use super::context::Context;
 use super::order::Order;
 use crate::error::{Error, Remedy};
-use crate::number::power::{power, try_power};
+use crate::modular::power::{power, try_power};
 use crate::ring::{Exact, Ring};
 use num_bigint::{BigInt, BigUint};
 use rayon::prelude::*;

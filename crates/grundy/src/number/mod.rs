@@ -32,7 +32,6 @@ pub mod gourdon;
 pub mod long_mul;
 pub mod lucy;
 pub mod ntt;
-pub(crate) mod power;
 pub mod prime_buckets;
 pub mod roots;
 pub mod sieve;

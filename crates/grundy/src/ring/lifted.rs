@@ -195,7 +195,7 @@ impl Ring for Lifted {
 
 /// `b^e` in wrapping arithmetic (modulo `2^64` or `2^128`).
 fn wrapping_pow<T: Copy + WrappingOps>(b: T, e: u128) -> T {
-    crate::number::power::power(T::ONE, b, e, |x, y| x.times(*y))
+    crate::modular::power::power(T::ONE, b, e, |x, y| x.times(*y))
 }
 
 /// Wrapping products of unsigned words.

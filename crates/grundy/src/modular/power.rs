@@ -11,7 +11,7 @@
 //! `x` are ever multiplied, and they commute with each other, so any
 //! associative product will do, commutative or not.
 //!
-//! The big-integer power ([`super::long_mul::pow`]) walks the other way (from
+//! The big-integer power (`number::long_mul::pow`) walks the other way (from
 //! the top bit, multiplying by the short base `x` rather than by a long
 //! `x^{2^i}`), which is cheaper when products cost by the operands' length;
 //! everything else comes here.
