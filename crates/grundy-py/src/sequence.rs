@@ -3,6 +3,7 @@
 use crate::args::{heap_game, limits, u64_arg};
 use crate::errors::lib;
 use crate::run::{Pending, Progress, detached_with};
+use grundy::census::ValueStatistics;
 use grundy::census::saved::{self, SavedRun};
 use grundy::heap::{Analysis, Limits, Stop};
 use grundy::{Error, HeapGame};
@@ -71,6 +72,9 @@ pub struct Sequence {
     /// The game, as the library describes it (``"octal 0.77"``).
     #[pyo3(get)]
     game: String,
+    /// For an uncertified game, the statistics the published tables give of
+    /// an open game (those of ``grundy sequence --json``).
+    statistics: Option<ValueStatistics>,
 }
 
 /// At most this many values are drawn by ``_repr_html_`` (an SVG path of
@@ -104,6 +108,17 @@ impl Sequence {
     #[getter]
     fn itemsize(&self) -> usize {
         self.width
+    }
+
+    /// For an uncertified game, the statistics the published tables give of
+    /// an open game, as ``grundy sequence --json`` prints them: a dict with
+    /// ``computed``, ``max_value``, ``max_at`` (its first heap) and ``split``
+    /// (the rare/common split of an octal code computed that way: ``mask``,
+    /// ``mask_hex``, ``mode``, ``rare``, ``rare_heaps`` counting heap 0,
+    /// ``last_rare``; else None). None for a certified game.
+    #[getter]
+    fn statistics<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.statistics.map(|s| py.import("json")?.call_method1("loads", (s.to_json(),))).transpose()
     }
 
     /// numpy's array interface: ``numpy.asarray(seq)`` is a read-only array of
@@ -321,6 +336,9 @@ impl Sequence {
             )))
         })?;
         let summary = analysis.summary();
+        let statistics = (!summary.certified).then(|| {
+            ValueStatistics::of(game, &analysis.values[..analysis.computed.min(analysis.values.len())])
+        });
         let top = shown.iter().copied().max().unwrap_or(0);
         let width = if top <= u8::MAX as u32 {
             1
@@ -353,6 +371,7 @@ impl Sequence {
             period: summary.period,
             saltus: summary.saltus,
             observed_to: summary.observed_to,
+            statistics,
             certified: summary.certified,
             computed: analysis.computed,
             stopped: match analysis.stop {

@@ -78,6 +78,12 @@ class Sequence:
     def certified(self) -> bool:
         """Whether the period is proved."""
     @property
+    def statistics(self) -> Optional[Dict[str, Any]]:
+        """For an uncertified game, the statistics the published tables give of an
+        open game, as ``grundy sequence --json`` prints them: computed, max_value,
+        max_at, split (mask, mask_hex, mode, rare, rare_heaps, last_rare; or None).
+        None for a certified game."""
+    @property
     def computed(self) -> int:
         """How many values were computed from the rules."""
     @property
