@@ -164,6 +164,26 @@ impl<E: Clone + Sync> Weights<E> {
             Weights::Table(_) => lifted.weighted_sum(class, |v| self.at(lifted, v)),
         }
     }
+
+    /// [`Weights::class_sum`] with `tick(n)` after every term (`n` terms done).
+    fn class_sum_observed<L: Ring<Elem = E>>(
+        &self,
+        lifted: &L,
+        class: &[(i128, u128)],
+        tick: &mut dyn FnMut(usize) -> Result<(), Error>,
+    ) -> Result<E, Error> {
+        match self {
+            Weights::Power(k) => lifted.power_sum_observed(class, *k, tick),
+            Weights::Table(_) => {
+                let mut sum = lifted.zero();
+                for (i, term) in class.iter().enumerate() {
+                    sum = lifted.add(&sum, &self.class_sum(lifted, std::slice::from_ref(term)));
+                    tick(i + 1)?;
+                }
+                Ok(sum)
+            }
+        }
+    }
 }
 
 /// `2^{−B} Σ_s Π_i c_i(s)`: the positions whose values XOR to 0.
@@ -191,24 +211,45 @@ fn zero_xor_sum<R: Coefficients>(
         let weights = weights(ring, &lifted, &s, part, order, &budget)?;
         others.push((s, weights, (1usize << bits[i]) - 1));
     }
-    // Σ over class r of the largest part's terms (`piece`, a run of them),
-    // times the other parts' factors at r
-    let piece_sum = |&(r, piece): &(usize, &[(i128, u128)])| {
+    // the other parts' factors at class r of the largest part
+    let factor_at = |r: usize| {
         let mut factor = lifted.one();
         for (s, weights, mask) in &others {
             let (v, _) = s.class(r & mask)[0];
             factor = lifted.mul(&factor, &weights.at(&lifted, v));
         }
+        factor
+    };
+    // Σ over class r of the largest part's terms (`piece`, a run of them),
+    // times the other parts' factors at r
+    let piece_sum = |&(r, piece): &(usize, &[(i128, u128)])| {
+        let factor = factor_at(r);
         if factor == lifted.zero() {
             return factor;
         }
         lifted.mul(&factor, &big_weights.class_sum(&lifted, piece))
     };
-    // in batches of about `per_batch` terms (a long class cut in pieces, short
-    // ones together), each on every core, reporting between batches
     let per_batch = batch_terms(ring.modulus().is_some(), &parts[big]);
     let total = big_spectrum.terms().len() as u64;
     let (mut sum, mut done, mut batch) = (lifted.zero(), 0u64, Vec::new());
+    if per_batch == 1 {
+        // long exact terms: a class at a time (its powers' last squarings
+        // summed in the transform domain), reporting after every term
+        for r in 0..big_spectrum.classes() {
+            let class = big_spectrum.class(r);
+            let factor = factor_at(r);
+            if factor != lifted.zero() {
+                let mut tick = |n: usize| ctx.progress(SUMMING, done + n as u64, total.max(1));
+                let part = big_weights.class_sum_observed(&lifted, class, &mut tick)?;
+                sum = lifted.add(&sum, &lifted.mul(&factor, &part));
+            }
+            done += class.len() as u64;
+            ctx.progress(SUMMING, done, total.max(1))?;
+        }
+        return Ok(ring.unlift(&lifted, &sum, b));
+    }
+    // in batches of about `per_batch` terms (a long class cut in pieces, short
+    // ones together), each on every core, reporting between batches
     let pieces = (0..big_spectrum.classes())
         .flat_map(|r| big_spectrum.class(r).chunks(per_batch).map(move |p| (r, p)));
     let mut pieces = pieces.peekable();

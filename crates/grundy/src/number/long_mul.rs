@@ -48,7 +48,7 @@ pub enum Radix {
 pub const DECIMAL: u64 = 10_000_000_000_000_000_000;
 
 /// Carries a stream of convolution coefficients (each `lo + 2^64·hi`, below
-/// `2^{157}`) into digits of the radix.
+/// `p₀p₁p₂ < 2^{189}`) into digits of the radix.
 pub(crate) struct Carrier {
     radix: Radix,
     carry: u128,
@@ -63,7 +63,7 @@ impl Carrier {
     #[inline]
     pub(crate) fn push(&mut self, lo: u64, hi: u128) -> u64 {
         let (low, c) = lo.overflowing_add(self.carry as u64);
-        // below 2^157 / 2^64 + 2^64 + 1: no overflow
+        // hi < 2^125 and, by induction, carry < 2^127: no overflow
         let high = hi + (self.carry >> 64) + c as u128;
         match self.radix {
             Radix::Binary => {
@@ -209,6 +209,44 @@ fn residues_for(which: usize, a: &[u64], b: Option<&[u64]>, size: usize) -> Vec<
     }
 }
 
+/// Adds `c · â²` (pointwise, with Montgomery's `2^{−64}` as [`residues`]
+/// leaves it) to `acc`, where `â` is the transform of `a` modulo `P` at the
+/// length of `acc`: the transform-domain form of `acc += c·a²`.
+fn add_square<const P: u64>(acc: &mut [u64], a: &[u64], c: u64, tw: &Twiddles) {
+    let minus_inv = const { minus_inverse(P) };
+    let mut fa = reduced::<P>(a, acc.len());
+    forward::<P>(&mut fa, &tw.forward);
+    let c = c % P;
+    let cs = shoup(c, P);
+    for (s, &x) in acc.iter_mut().zip(&fa) {
+        let t = mul_shoup::<P>(mul_montgomery::<P>(x, x, minus_inv), c, cs);
+        let sum = *s + t;
+        *s = if sum >= P { sum - P } else { sum };
+    }
+}
+
+/// `acc += c · â²` for prime `which` (see [`add_square`]); `acc.len()` a
+/// power of two at least 2.
+pub(super) fn add_square_for(which: usize, acc: &mut [u64], a: &[u64], c: u64) {
+    let tw = twiddles(which, acc.len());
+    match which {
+        0 => add_square::<{ PRIMES[0] }>(acc, a, c, &tw),
+        1 => add_square::<{ PRIMES[1] }>(acc, a, c, &tw),
+        _ => add_square::<{ PRIMES[2] }>(acc, a, c, &tw),
+    }
+}
+
+/// The inverse transform of prime `which` in place: a sum built by
+/// [`add_square_for`] becomes residues as [`residues`] returns them.
+pub(super) fn inverse_for(which: usize, acc: &mut [u64]) {
+    let tw = twiddles(which, acc.len());
+    match which {
+        0 => inverse::<{ PRIMES[0] }>(acc, &tw.inverse),
+        1 => inverse::<{ PRIMES[1] }>(acc, &tw.inverse),
+        _ => inverse::<{ PRIMES[2] }>(acc, &tw.inverse),
+    }
+}
+
 /// The constants of the Garner step at one transform length.
 struct Garner {
     /// `2^64 / size mod pᵢ` (undoes Montgomery's `2^{−64}` and the unscaled
@@ -274,7 +312,15 @@ pub fn multiply_digits(a: &[u64], b: Option<&[u64]>, radix: Radix) -> Vec<u64> {
     let len = a.len() + lb - 1;
     let size = len.next_power_of_two().max(2);
     let raw: Vec<Vec<u64>> = (0..3).into_par_iter().map(|i| residues_for(i, a, b, size)).collect();
-    let garner = Garner::new(size);
+    recombine(&raw, len, radix)
+}
+
+/// The integer whose first `len` convolution coefficients have the residues
+/// `raw[i]` modulo `PRIMES[i]` (scaled as [`residues`] leaves them, at the
+/// transform length `raw[i].len()`), carried into digits of `radix`, with no
+/// high zero digits. Every coefficient must be below `p₀p₁p₂`.
+pub(super) fn recombine(raw: &[Vec<u64>], len: usize, radix: Radix) -> Vec<u64> {
+    let garner = Garner::new(raw[0].len());
     let mut carrier = Carrier::new(radix);
     let mut out = Vec::with_capacity(len + 2);
     for ((&r0, &r1), &r2) in raw[0].iter().zip(&raw[1]).zip(&raw[2]).take(len) {
@@ -289,7 +335,7 @@ pub fn multiply_digits(a: &[u64], b: Option<&[u64]>, radix: Radix) -> Vec<u64> {
 }
 
 /// Whether a product of factors of `short <= long` words goes to the transforms.
-fn by_transform(short: usize, long: usize) -> bool {
+pub(super) fn by_transform(short: usize, long: usize) -> bool {
     short >= THRESHOLD && short + long <= MAX_LEN
 }
 
@@ -336,7 +382,7 @@ pub fn pow(a: &BigUint, k: u128) -> BigUint {
 }
 
 /// The number of 64-bit words of `a`.
-fn words(a: &BigUint) -> usize {
+pub(super) fn words(a: &BigUint) -> usize {
     a.bits().div_ceil(64) as usize
 }
 

@@ -32,6 +32,7 @@ pub mod gourdon;
 pub mod long_mul;
 pub mod lucy;
 pub mod ntt;
+pub mod power_sum;
 pub mod prime_buckets;
 pub mod roots;
 pub mod sieve;

@@ -2,7 +2,8 @@
 //! powers by number-theoretic transforms ([`crate::number::long_mul`]).
 
 use super::{Counting, Ring};
-use crate::number::long_mul;
+use crate::error::Error;
+use crate::number::{long_mul, power_sum};
 use num_bigint::{BigInt, BigUint, Sign};
 use num_traits::{One, Zero};
 
@@ -65,6 +66,24 @@ impl Ring for Exact {
         BigInt::from_biguint(sign, long_mul::pow(a.magnitude(), k))
     }
 
+    /// The powers' last squarings summed in the transform domain, the terms
+    /// with `vᵢ < 0` and `k` odd summed apart and subtracted.
+    fn power_sum_observed(
+        &self,
+        terms: &[(i128, u128)],
+        k: u128,
+        tick: &mut dyn FnMut(usize) -> Result<(), Error>,
+    ) -> Result<BigInt, Error> {
+        signed_power_sum(terms, k, tick)
+    }
+
+    /// The powers' last squarings summed in the transform domain, the terms
+    /// with `vᵢ < 0` and `k` odd summed apart and subtracted.
+    fn power_sum(&self, terms: &[(i128, u128)], k: u128) -> BigInt {
+        let sum = signed_power_sum::<std::convert::Infallible>(terms, k, &mut |_| Ok(()));
+        sum.unwrap_or_else(|e| match e {})
+    }
+
     fn to_biguint(&self, a: &BigInt) -> BigUint {
         a.magnitude().clone()
     }
@@ -86,4 +105,24 @@ impl Counting for Exact {
         debug_assert!((x % (BigInt::one() << shift)).is_zero());
         x >> shift
     }
+}
+
+/// `Σ mᵢ·vᵢ^k` as the difference of two sums of powers of magnitudes (the
+/// terms with `vᵢ < 0` and `k` odd on the negative side), each with the last
+/// squarings of its long powers summed in the transform domain
+/// ([`crate::number::power_sum`]); `tick(n)` after every term.
+fn signed_power_sum<E>(
+    terms: &[(i128, u128)],
+    k: u128,
+    tick: &mut dyn FnMut(usize) -> Result<(), E>,
+) -> Result<BigInt, E> {
+    let negative = |v: i128| v < 0 && k & 1 == 1;
+    let side = |minus: bool| -> Vec<(u128, u128)> {
+        let terms = terms.iter().filter(|&&(v, _)| negative(v) == minus);
+        terms.map(|&(v, m)| (v.unsigned_abs(), m)).collect()
+    };
+    let (plus, minus) = (side(false), side(true));
+    let first = power_sum::power_sum_observed(&plus, k, tick)?;
+    let second = power_sum::power_sum_observed(&minus, k, &mut |n| tick(plus.len() + n))?;
+    Ok(BigInt::from(first) - BigInt::from(second))
 }

@@ -80,6 +80,24 @@ pub trait Ring: Sync + Sized {
         self.weighted_sum(terms, |v| self.pow(&self.of_i128(v), k))
     }
 
+    /// [`Ring::power_sum`], calling `tick(n)` with the number of terms done
+    /// so far between terms (for progress and Ctrl-C) and stopping with its
+    /// error. By default one term at a time; exact integers sum the last
+    /// squarings of long powers in the transform domain.
+    fn power_sum_observed(
+        &self,
+        terms: &[(i128, u128)],
+        k: u128,
+        tick: &mut dyn FnMut(usize) -> Result<(), Error>,
+    ) -> Result<Self::Elem, Error> {
+        let mut sum = self.zero();
+        for (i, term) in terms.iter().enumerate() {
+            sum = self.add(&sum, &self.power_sum(std::slice::from_ref(term), k));
+            tick(i + 1)?;
+        }
+        Ok(sum)
+    }
+
     /// `Σ mᵢ · f(vᵢ)` for terms `(vᵢ, mᵢ)`, in parallel for many terms.
     fn weighted_sum(&self, terms: &[(i128, u128)], f: impl Fn(i128) -> Self::Elem + Sync) -> Self::Elem {
         let term = |&(v, m): &(i128, u128)| self.mul(&f(v), &self.of_u128(m));
