@@ -22,9 +22,10 @@ fn every_term_of_an_exact_sum_is_reported_and_a_stop_is_heard() {
         }
         true
     };
-    let mut ctx = Context::default().with_observer(&mut observer);
-    let exact = game.count_with(Arithmetic::Exact, Outcome::Losing, &mut ctx).unwrap();
-    drop(ctx);
+    let exact = {
+        let mut ctx = Context::default().with_observer(&mut observer);
+        game.count_with(Arithmetic::Exact, Outcome::Losing, &mut ctx).unwrap()
+    };
     let total = reports.last().unwrap().1;
     assert!(total > 4, "{total} terms");
     assert_eq!(reports.last().unwrap().0, total);
