@@ -120,6 +120,26 @@ def test_a_certified_quotient_answers_heaps_beyond_its_bound():
     assert q.element([2**64 - 1]) == q.pretending[q.preperiod + (2**64 - 1 - q.preperiod) % q.period]
 
 
+def test_a_heap_game_of_your_own_has_the_quotient_of_its_code():
+    def kayles(h):
+        return [tuple(x for x in (a, h - t - a) if x > 0) for t in (1, 2) if t <= h for a in range(h - t + 1)]
+
+    own = grundy.misere_quotient(grundy.HeapGame(kayles), length=20, misere_len=30)
+    code = grundy.misere_quotient("0.77", length=20, misere_len=30)
+    assert own.game == "rules kayles" and not own.certified  # no periodicity theorem for rules
+    assert {k: v for k, v in as_json(own).items() if k != "game"} == {
+        k: v for k, v in as_json(code).items() if k != "game"
+    }
+
+    def broken(h):
+        if h == 7:
+            raise RuntimeError("no heap 7")
+        return kayles(h)
+
+    with pytest.raises(RuntimeError, match="no heap 7"):
+        grundy.misere_quotient(grundy.HeapGame(broken), length=20)
+
+
 def test_the_table_is_a_commutative_monoid_with_the_p_portion():
     q = grundy.misere_quotient("0.77", length=30)
     t, e = q.table, q.identity
