@@ -6,7 +6,7 @@ use clap::Args;
 use grundy::census::ValueStatistics;
 use grundy::census::saved::{self, SavedRun};
 use grundy::heap::{Analysis, Limits, Stop};
-use grundy::misere::{GenusTable, MisereLimits, MisereQuotient};
+use grundy::misere::{GenusTable, MisereLimits, MisereQuotient, exploration_limits};
 use grundy::{Error, HeapGame};
 use serde_json::json;
 use std::path::Path;
@@ -214,16 +214,9 @@ fn misere(game: &HeapGame, a: &SequenceArgs) -> CliResult {
                 .into(),
         ));
     }
-    let bound = usize::try_from(a.misere_len).unwrap_or(usize::MAX);
     // by default the heaps shown get the budget scaled to --len, and the
     // search for a certificate beyond them a smaller one, also scaled
-    let limits = match a.misere_work {
-        Some(work) => MisereLimits::new(bound, work)?,
-        None => MisereLimits::new(bound, MisereLimits::explore_work(a.len))?.with_beyond(
-            usize::try_from(a.len.saturating_sub(1)).unwrap_or(usize::MAX),
-            MisereLimits::certify_work(a.len),
-        ),
-    };
+    let limits = exploration_limits(a.len, a.misere_len, a.misere_work)?;
     let within = |ctx: &mut grundy::Context<'_>| ctx.budget.max_memory = a.max_memory;
     let q = with_context(|ctx| {
         within(ctx);

@@ -2,7 +2,8 @@
 //! package `grundy` (python/grundy/__init__.py) re-exports.
 //!
 //! One function per subcommand of the command line, keyword arguments named as
-//! its flags ([`games`], [`sequence`]); arguments are range-checked into the
+//! its flags ([`games`], [`sequence`], and the misère quotient of
+//! `sequence --play misere`: [`misere_quotient`]); arguments are range-checked into the
 //! library's types ([`args`]); every computation runs with the GIL released and
 //! can be interrupted with Ctrl-C ([`run`]); library errors become Python
 //! exceptions ([`errors`]); heap games of your own come from Python functions
@@ -18,7 +19,9 @@ mod errors;
 mod game;
 mod games;
 mod graph;
+mod misere_quotient;
 mod misere_search;
+mod packed;
 mod played;
 mod rules;
 mod run;
@@ -40,6 +43,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games::count, m)?)?;
     m.add_function(wrap_pyfunction!(games::prime_pi, m)?)?;
     m.add_function(wrap_pyfunction!(sequence::sequence, m)?)?;
+    m.add_function(wrap_pyfunction!(misere_quotient::misere_quotient, m)?)?;
     m.add_function(wrap_pyfunction!(census::census_game, m)?)?;
     m.add_function(wrap_pyfunction!(census::census_estimate, m)?)?;
     m.add_function(wrap_pyfunction!(census::canonical_code, m)?)?;
@@ -62,6 +66,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<copies::Copies>()?;
     m.add_class::<components::Sum>()?;
     m.add_class::<sequence::Sequence>()?;
+    m.add_class::<misere_quotient::MisereQuotient>()?;
     m.add("TooLargeError", py.get_type::<errors::TooLargeError>())?;
     m.add("NotCertifiedError", py.get_type::<errors::NotCertifiedError>())?;
     Ok(())

@@ -2,15 +2,17 @@
 
 use crate::args::{heap_game, limits, u64_arg};
 use crate::errors::lib;
+use crate::misere_quotient::{MisereArgs, explore};
+use crate::packed::Packed;
 use crate::run::{Pending, Progress, detached_with};
 use grundy::census::ValueStatistics;
 use grundy::census::saved::{self, SavedRun};
 use grundy::heap::{Analysis, Limits, Stop};
-use grundy::{Error, HeapGame};
+use grundy::{Error, HeapGame, Play};
 use pyo3::exceptions::{PyIndexError, PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBytes, PyDict, PyList, PyMemoryView, PySlice};
+use pyo3::types::{PyDict, PyList, PySlice};
 use std::path::PathBuf;
 
 /// The most values a call returns, as the command line prints at most (`2^28`).
@@ -36,13 +38,8 @@ pub const MAX_LENGTH: u64 = 1 << 28;
 /// them on first use (8 bytes or more per value) and keeps it.
 #[pyclass(frozen, module = "grundy")]
 pub struct Sequence {
-    /// The values, native-endian unsigned ints of `width` bytes each: a
-    /// `bytes` object, immutable, so every view of it is read-only.
-    buffer: Py<PyBytes>,
-    /// 1, 2 or 4.
-    width: usize,
-    /// How many values.
-    len: usize,
+    /// The values, in the narrowest width that holds them.
+    values: Packed,
     /// `values`, built on first use.
     list: PyOnceLock<Py<PyList>>,
     /// The certified plain period `(preperiod, period)`, drawn as two bands
@@ -89,7 +86,7 @@ impl Sequence {
     #[getter]
     fn values(&self, py: Python<'_>) -> PyResult<Py<PyList>> {
         let list = self.list.get_or_try_init(py, || {
-            let list = PyList::new(py, (0..self.len).map(|i| self.get(py, i)))?;
+            let list = PyList::new(py, (0..self.values.len()).map(|i| self.values.get(py, i)))?;
             Ok::<_, PyErr>(list.unbind())
         })?;
         Ok(list.clone_ref(py))
@@ -100,14 +97,13 @@ impl Sequence {
     /// sharing the sequence's buffer: no copy.
     #[getter]
     fn array<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let view = PyMemoryView::from(self.buffer.bind(py).as_any())?;
-        view.call_method1("cast", (self.format(),))
+        self.values.memoryview(py, None)
     }
 
     /// The bytes per value of ``array``: 1, 2 or 4.
     #[getter]
     fn itemsize(&self) -> usize {
-        self.width
+        self.values.width()
     }
 
     /// For an uncertified game, the statistics the published tables give of
@@ -126,15 +122,7 @@ impl Sequence {
     /// ``base`` is the sequence, which it keeps alive), without a copy.
     #[getter]
     fn __array_interface__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let dict = PyDict::new(py);
-        let endian = if cfg!(target_endian = "little") { '<' } else { '>' };
-        let typestr = if self.width == 1 { "|u1".to_string() } else { format!("{endian}u{}", self.width) };
-        let address = self.buffer.bind(py).as_bytes().as_ptr() as usize;
-        dict.set_item("version", 3)?;
-        dict.set_item("shape", (self.len,))?;
-        dict.set_item("typestr", typestr)?;
-        dict.set_item("data", (address, true))?;
-        Ok(dict)
+        self.values.array_interface(py, &[self.values.len()])
     }
 
     /// ``numpy.asarray(self)``: a read-only numpy array sharing the values'
@@ -163,10 +151,10 @@ impl Sequence {
     /// first ``limit`` values (all by default).
     #[pyo3(signature = (limit=None))]
     fn svg(&self, py: Python<'_>, limit: Option<usize>) -> PyResult<String> {
-        let shown = limit.map_or(self.len, |l| l.min(self.len));
-        let values: Vec<u32> = (0..shown).map(|i| self.get(py, i)).collect();
-        let title = if shown < self.len {
-            format!("{} (the first {shown} of {} values)", self.game, self.len)
+        let shown = limit.map_or(self.values.len(), |l| l.min(self.values.len()));
+        let values: Vec<u32> = (0..shown).map(|i| self.values.get(py, i)).collect();
+        let title = if shown < self.values.len() {
+            format!("{} (the first {shown} of {} values)", self.game, self.values.len())
         } else {
             self.game.clone()
         };
@@ -178,7 +166,7 @@ impl Sequence {
         let show = |v: Option<usize>| v.map_or("None".to_string(), |v| v.to_string());
         let mut rows = vec![
             ("game", html_escape(&self.game)),
-            ("length", self.len.to_string()),
+            ("length", self.values.len().to_string()),
             ("preperiod", show(self.preperiod)),
             ("period", show(self.period)),
         ];
@@ -195,7 +183,7 @@ impl Sequence {
             html.push_str(&format!("<tr><th style=\"text-align:left\">{name}</th><td>{value}</td></tr>"));
         }
         html.push_str("</table>");
-        if self.len > 0 {
+        if self.values.len() > 0 {
             html.push_str(&self.svg(py, Some(HTML_PLOT_VALUES))?);
         }
         html.push_str("</div>");
@@ -203,8 +191,13 @@ impl Sequence {
     }
 
     fn __repr__(&self, py: Python<'_>) -> String {
-        let shown: Vec<String> = (0..self.len.min(20)).map(|i| self.get(py, i).to_string()).collect();
-        let more = if self.len > 20 { format!(", … ({} values)", self.len) } else { String::new() };
+        let shown: Vec<String> =
+            (0..self.values.len().min(20)).map(|i| self.values.get(py, i).to_string()).collect();
+        let more = if self.values.len() > 20 {
+            format!(", … ({} values)", self.values.len())
+        } else {
+            String::new()
+        };
         let show = |v: Option<usize>| v.map_or("None".to_string(), |v| v.to_string());
         format!(
             "grundy.Sequence(game={:?}, values=[{}{more}], preperiod={}, period={}, certified={})",
@@ -217,7 +210,7 @@ impl Sequence {
     }
 
     fn __len__(&self) -> usize {
-        self.len
+        self.values.len()
     }
 
     /// ``seq[i]`` (negative ``i`` from the end) is an int; ``seq[a:b:c]`` a list.
@@ -226,11 +219,11 @@ impl Sequence {
             return self.array(py)?.get_item(slice)?.call_method0("tolist");
         }
         let i: isize = index.extract()?;
-        let at = if i < 0 { i + self.len as isize } else { i };
-        if at < 0 || at as usize >= self.len {
+        let at = if i < 0 { i + self.values.len() as isize } else { i };
+        if at < 0 || at as usize >= self.values.len() {
             return Err(PyIndexError::new_err("Sequence index out of range"));
         }
-        Ok(self.get(py, at as usize).into_pyobject(py)?.into_any())
+        Ok(self.values.get(py, at as usize).into_pyobject(py)?.into_any())
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -266,13 +259,21 @@ fn html_escape(text: &str) -> String {
 /// not a save, of another game or damaged is refused with a ``ValueError``
 /// naming it.
 ///
+/// ``play="misere"`` returns the game's misère quotient instead, as
+/// ``grundy sequence --play misere --json`` gives it: a
+/// :class:`grundy.MisereQuotient` whose pretending function and outcomes
+/// cover heaps ``0 .. length`` (see :func:`grundy.misere_quotient`: its
+/// limits ``misere_len``, ``misere_work`` and ``genus_work`` are taken here
+/// as well; the period search's ``max_len``, ``max_work``, ``threads`` and
+/// the files of ``save`` and ``resume`` are those of normal play only).
+///
 /// >>> s = grundy.sequence(12, game="0.77")
 /// >>> s.values, s.preperiod, s.period, s.certified
 /// ([0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6], 71, 12, True)
 #[pyfunction]
-#[pyo3(signature = (length, game=None, moves=None, *, max_len=None, max_work=None, threads=None, save=None, resume=None, force=false, progress=None))]
+#[pyo3(signature = (length, game=None, moves=None, *, max_len=None, max_work=None, threads=None, save=None, resume=None, force=false, progress=None, play="normal", misere_len=None, misere_work=None, genus_work=None))]
 #[pyo3(
-    text_signature = "(length, game=None, moves=None, *, max_len=1048576, max_work=400000000, threads=None, save=None, resume=None, force=False, progress=None)"
+    text_signature = "(length, game=None, moves=None, *, max_len=1048576, max_work=400000000, threads=None, save=None, resume=None, force=False, progress=None, play='normal', misere_len=200, misere_work=None, genus_work=2000000)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn sequence(
@@ -287,10 +288,38 @@ pub fn sequence(
     resume: Option<PathBuf>,
     force: bool,
     progress: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Sequence> {
+    play: &str,
+    misere_len: Option<&Bound<'_, PyAny>>,
+    misere_work: Option<&Bound<'_, PyAny>>,
+    genus_work: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Py<PyAny>> {
     let pending = Pending::default();
     let game = heap_game(game, moves, &pending)?;
     let length = u64_arg(length, "length")?;
+    let given = |arg: Option<&Bound<'_, PyAny>>| arg.is_some_and(|a| !a.is_none());
+    let normal = [("max_len", given(max_len)), ("max_work", given(max_work)), ("threads", given(threads))]
+        .into_iter()
+        .chain([("save", save.is_some()), ("resume", resume.is_some()), ("force", force)]);
+    let misere = [
+        ("misere_len", given(misere_len)),
+        ("misere_work", given(misere_work)),
+        ("genus_work", given(genus_work)),
+    ];
+    let (other, play) = match lib(play.parse::<Play>())? {
+        Play::Normal => (misere.into_iter().find(|a| a.1), "normal"),
+        Play::Misere => (normal.into_iter().find(|a| a.1), "misere"),
+    };
+    if let Some((name, _)) = other {
+        return Err(PyValueError::new_err(format!(
+            "`{name}` is not an option of play={play:?}: leave it out"
+        )));
+    }
+    if play == "misere" {
+        let args = MisereArgs::new(length, misere_len, misere_work, genus_work)?;
+        let progress = Progress::new(py, progress, "grundy.sequence")?;
+        let q = explore(py, &game, length, args, &pending, &progress)?;
+        return Ok(Py::new(py, q)?.into_any());
+    }
     if length > MAX_LENGTH {
         return Err(PyValueError::new_err(format!("`length` is limited to {MAX_LENGTH}")));
     }
@@ -324,7 +353,7 @@ pub fn sequence(
         }
         (analysis, _) => analysis?,
     };
-    Sequence::new(py, &game, analysis, length)
+    Ok(Py::new(py, Sequence::new(py, &game, analysis, length)?)?.into_any())
 }
 
 impl Sequence {
@@ -339,32 +368,8 @@ impl Sequence {
         let statistics = (!summary.certified).then(|| {
             ValueStatistics::of(game, &analysis.values[..analysis.computed.min(analysis.values.len())])
         });
-        let top = shown.iter().copied().max().unwrap_or(0);
-        let width = if top <= u8::MAX as u32 {
-            1
-        } else if top <= u16::MAX as u32 {
-            2
-        } else {
-            4
-        };
-        let buffer = PyBytes::new_with(py, length * width, |bytes| {
-            match width {
-                1 => bytes.iter_mut().zip(shown).for_each(|(b, &v)| *b = v as u8),
-                2 => bytes
-                    .chunks_exact_mut(2)
-                    .zip(shown)
-                    .for_each(|(b, &v)| b.copy_from_slice(&(v as u16).to_ne_bytes())),
-                _ => bytes
-                    .chunks_exact_mut(4)
-                    .zip(shown)
-                    .for_each(|(b, &v)| b.copy_from_slice(&v.to_ne_bytes())),
-            }
-            Ok(())
-        })?;
         Ok(Sequence {
-            buffer: buffer.unbind(),
-            width,
-            len: length,
+            values: Packed::new(py, shown)?,
             list: PyOnceLock::new(),
             bands: analysis.periodic.as_ref().map(|p| (p.preperiod(), p.period())),
             preperiod: summary.preperiod,
@@ -381,24 +386,5 @@ impl Sequence {
             },
             game: game.describe(),
         })
-    }
-
-    /// The value at `i < len`.
-    fn get(&self, py: Python<'_>, i: usize) -> u32 {
-        let bytes = self.buffer.bind(py).as_bytes();
-        match self.width {
-            1 => bytes[i] as u32,
-            2 => u16::from_ne_bytes([bytes[2 * i], bytes[2 * i + 1]]) as u32,
-            _ => u32::from_ne_bytes(bytes[4 * i..4 * i + 4].try_into().expect("4 bytes")),
-        }
-    }
-
-    /// The struct format of `array`.
-    fn format(&self) -> &'static str {
-        match self.width {
-            1 => "B",
-            2 => "H",
-            _ => "I",
-        }
     }
 }

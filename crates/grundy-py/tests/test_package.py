@@ -23,6 +23,7 @@ FUNCTIONS = [
     "heaps",
     "count",
     "sequence",
+    "misere_quotient",
     "prime_pi",
     "census",
     "census_iter",
@@ -31,7 +32,7 @@ FUNCTIONS = [
 ]
 #: the classes made with arguments (their stubs' __init__ is the constructor)
 MADE = ["HeapGame", "Game", "Heaps", "Board", "DivisorPile", "CoprimePile", "Values", "Sum"]
-CLASSES = MADE + ["Copies", "Sequence", "TooLargeError", "NotCertifiedError"]
+CLASSES = MADE + ["Copies", "Sequence", "MisereQuotient", "TooLargeError", "NotCertifiedError"]
 
 
 def test_version_is_the_crates():

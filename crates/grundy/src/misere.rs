@@ -30,3 +30,31 @@
 
 pub use crate::count::{BipartiteMonoid, MisereHistogram, Presentation};
 pub use crate::heap::misere::{GenusTable, MisereLimits, MisereQuotient, heap_options};
+
+use crate::Error;
+
+/// The limits of the quotient shown by `sequence --play misere --len len`
+/// (and by Python's `grundy.misere_quotient(length=len)`): heaps up to
+/// `max_len`; `work` steps when given, else the budget scaled to `len`
+/// ([`MisereLimits::explore_work`] for the heaps shown, of which at most
+/// [`MisereLimits::certify_work`] go to looking for a certificate beyond heap
+/// `len − 1`). Refused as [`MisereLimits::new`] refuses.
+///
+/// ```
+/// use grundy::misere::{MisereLimits, exploration_limits};
+///
+/// assert_eq!(exploration_limits(20, 200, Some(1000))?.max_work(), 1000);
+/// assert_eq!(exploration_limits(100, 200, None)?.max_work(), MisereLimits::explore_work(100));
+/// assert!(exploration_limits(20, 0, None).is_err());
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn exploration_limits(len: u64, max_len: u64, work: Option<u64>) -> Result<MisereLimits, Error> {
+    let bound = usize::try_from(max_len).unwrap_or(usize::MAX);
+    Ok(match work {
+        Some(work) => MisereLimits::new(bound, work)?,
+        None => MisereLimits::new(bound, MisereLimits::explore_work(len))?.with_beyond(
+            usize::try_from(len.saturating_sub(1)).unwrap_or(usize::MAX),
+            MisereLimits::certify_work(len),
+        ),
+    })
+}

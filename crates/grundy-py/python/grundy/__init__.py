@@ -11,6 +11,8 @@ arguments named as its flags, every count a Python ``int``.
 True
 >>> grundy.sequence(12, game="0.77").period
 12
+>>> grundy.misere_quotient("0.77").order         # misère Kayles' quotient
+40
 
 Bad arguments raise ``ValueError`` (``OverflowError`` for ints beyond
 2^64 - 1, ``TypeError`` for the wrong type) with the library's message;
@@ -39,6 +41,7 @@ from ._grundy import (
     Game,
     HeapGame,
     Heaps,
+    MisereQuotient,
     NotCertifiedError,
     Sequence,
     Sum,
@@ -50,6 +53,7 @@ from ._grundy import (
     count,
     divisor_nim,
     heaps,
+    misere_quotient,
     prime_pi,
     sequence,
     silver_dollar,
@@ -64,6 +68,7 @@ __all__ = [
     "Game",
     "HeapGame",
     "Heaps",
+    "MisereQuotient",
     "NotCertifiedError",
     "Sequence",
     "Sum",
@@ -79,6 +84,7 @@ __all__ = [
     "count",
     "divisor_nim",
     "heaps",
+    "misere_quotient",
     "prime_pi",
     "sequence",
     "silver_dollar",

@@ -24,6 +24,104 @@ class NotCertifiedError(ValueError):
     """Heap sizes beyond the computed nim-values were asked for, and no period
     was certified; the message says which limit to raise."""
 
+class MisereQuotient:
+    """The misère quotient of a heap game (Plambeck–Siegel), as ``grundy
+    sequence --play misere --json`` gives it: a commutative monoid of
+    ``order`` elements ``0 .. order - 1``; a sum of heaps has the class that is
+    the product of its heaps' classes (the pretending function), and is lost by
+    the player to move exactly when that class is in the P-portion. The
+    multiplication table lives in one read-only buffer: ``q.array`` (a
+    memoryview of shape ``(order, order)``) and ``numpy.asarray(q)`` share it;
+    ``q.table`` is a list of rows. In a notebook the table is shown."""
+
+    @property
+    def game(self) -> str:
+        """The game, as the library describes it ("octal 0.77")."""
+    @property
+    def order(self) -> int:
+        """The number of elements."""
+    @property
+    def identity(self) -> int:
+        """The class of the empty sum (and of a heap without moves)."""
+    @property
+    def p_portion(self) -> list[int]:
+        """The classes of the sums lost by the player to move, increasing."""
+    @property
+    def table(self) -> list[list[int]]:
+        """The multiplication table: ``table[x][y]`` is ``x·y``."""
+    @property
+    def array(self) -> memoryview:
+        """The table as a read-only memoryview of shape (order, order), format
+        "B", "H" or "I", without a copy."""
+    @property
+    def itemsize(self) -> Literal[1, 2, 4]:
+        """The bytes per entry of ``array``."""
+    @property
+    def __array_interface__(self) -> Dict[str, Any]:
+        """numpy's array interface: ``numpy.asarray(q)`` is the table, a read-only
+        uint8, uint16 or uint32 array of shape (order, order), without a copy."""
+    def to_numpy(self) -> Any:
+        """``numpy.asarray(q)``: the multiplication table (needs numpy)."""
+    @property
+    def length(self) -> int:
+        """How many heaps ``pretending`` and ``outcomes`` cover: ``length`` when
+        certified, else at most ``bound + 1``."""
+    @property
+    def pretending(self) -> list[int]:
+        """The class of each heap ``0 .. length - 1`` (heap 0: the identity)."""
+    @property
+    def outcomes(self) -> list[Literal["P", "N"]]:
+        """The misère outcome of each heap ``0 .. length - 1`` alone."""
+    @property
+    def misere_values(self) -> list[int]:
+        """The misère nim-values of heaps ``1 .. genus_len``."""
+    @property
+    def genus(self) -> list[Dict[str, Any]]:
+        """The genus of heaps ``1 .. genus_len``: dicts of ``normal`` (the
+        nim-value), ``gamma`` (misère values with 0, 1, 2, … copies of heap 2)
+        and ``symbol`` (``"1^031"``)."""
+    @property
+    def genus_len(self) -> int:
+        """The heaps whose genus is given."""
+    @property
+    def genus_complete(self) -> bool:
+        """Whether ``genus_work`` sufficed for every heap asked for."""
+    @property
+    def presentation(self) -> Dict[str, Any]:
+        """Generators (``{"heap": k, "name": "a"}``) and relations (``"a^2 = 1"``),
+        each element's normal form (``elements``) and the P-portion's
+        (``p_portion``)."""
+    @property
+    def certified(self) -> bool:
+        """Whether the quotient is proved for every heap size."""
+    @property
+    def preperiod(self) -> Optional[int]:
+        """The first heap from which the pretending function is periodic, or None."""
+    @property
+    def period(self) -> Optional[int]:
+        """The period of the pretending function, or None if not certified."""
+    @property
+    def bound(self) -> int:
+        """The largest heap adjoined (``--json``'s ``misere_len``)."""
+    @property
+    def stopped(self) -> Optional[str]:
+        """Why the next heap could not be adjoined, when a budget ran out."""
+    @property
+    def stopped_by(self) -> Optional[str]:
+        """The limit to raise when it stopped early ("misere_work"), or None."""
+    @property
+    def work(self) -> int:
+        """The steps of ``misere_work`` spent."""
+    def multiply(self, a: int, b: int) -> int:
+        """The product of two elements."""
+    def element(self, heaps: Iterable[int]) -> int:
+        """The class of a sum of heaps (any size when certified, else up to
+        ``bound``: ``NotCertifiedError`` beyond)."""
+    def outcome(self, heaps: Iterable[int]) -> Literal["P", "N"]:
+        """The misère outcome of a sum of heaps: "P" when the player to move loses."""
+    def _repr_html_(self) -> str:
+        """The summary and the multiplication table, P-portion shaded, for notebooks."""
+
 class HeapGame:
     """A heap game given by its options: ``options(n)`` returns the positions
     reachable in one move from a heap of ``n``, each an int (the heap left) or a
@@ -203,6 +301,7 @@ def count(
     """Ordered ``piles``-tuples of components whose positions have the Grundy
     values given (ints, or ``(value, count)`` pairs with ``histogram=True``)."""
 
+@overload
 def sequence(
     length: int,
     game: Union[str, HeapGame, None] = None,
@@ -215,10 +314,55 @@ def sequence(
     resume: Union[str, "os.PathLike[str]", None] = None,
     force: bool = False,
     progress: Progress = None,
+    play: Literal["misere", "misère"],
+    misere_len: int = 200,
+    misere_work: Optional[int] = None,
+    genus_work: int = 2000000,
+) -> MisereQuotient:
+    """The misère quotient of a heap game, its pretending function and
+    outcomes for heaps ``0 .. length - 1``, as ``grundy sequence --play misere
+    --json`` gives them (see ``misere_quotient``; ``max_len``, ``max_work``,
+    ``threads``, ``save``, ``resume`` and ``force`` are refused with it)."""
+@overload
+def sequence(
+    length: int,
+    game: Union[str, HeapGame, None] = None,
+    moves: Optional[Moves] = None,
+    *,
+    max_len: int = 1048576,
+    max_work: int = 400000000,
+    threads: Optional[int] = None,
+    save: Union[str, "os.PathLike[str]", None] = None,
+    resume: Union[str, "os.PathLike[str]", None] = None,
+    force: bool = False,
+    progress: Progress = None,
+    play: Literal["normal"] = "normal",
+    misere_len: int = 200,
+    misere_work: Optional[int] = None,
+    genus_work: int = 2000000,
 ) -> Sequence:
     """The first ``length`` nim-values of a heap game and its certified period;
     ``save``/``resume`` keep and resume them in the files of ``grundy sequence
-    --save/--resume`` (``force=True`` replaces a file that is not a save)."""
+    --save/--resume`` (``force=True`` replaces a file that is not a save).
+    ``misere_len``, ``misere_work`` and ``genus_work`` are refused with
+    ``play="normal"``."""
+
+def misere_quotient(
+    game: Union[str, HeapGame, None] = None,
+    moves: Optional[Moves] = None,
+    *,
+    length: int = 100,
+    misere_len: int = 200,
+    misere_work: Optional[int] = None,
+    genus_work: int = 2000000,
+    progress: Progress = None,
+) -> MisereQuotient:
+    """The misère quotient of a heap game, as ``grundy sequence --game CODE
+    --play misere --len LENGTH --json`` gives it: heaps adjoined up to
+    ``misere_len`` until the period is certified, within ``misere_work`` steps
+    (by default scaled to ``length``: 10^7 up to 31, 10^8 from 100 on); when
+    the budget runs out, the quotient of the heaps reached (``stopped`` says
+    why). ``genus_work`` bounds the genus computation."""
 
 def prime_pi(n: int, method: Literal["gourdon", "lmo", "lucy"] = "gourdon") -> int:
     """The number of primes up to ``n``: ``"gourdon"`` (the default, as ``grundy
