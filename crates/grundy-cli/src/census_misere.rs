@@ -29,9 +29,6 @@ use serde_json::{Map, Value, json};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-/// The most steps `--verify` spends on one row.
-const VERIFY_WORK: u64 = 4_000_000_000;
-
 #[derive(Args, Debug)]
 pub struct MisereArgs {
     /// Normal play (each code's nim-values and their period) or misère play (each code's misère quotient).
@@ -229,7 +226,7 @@ fn context<'a>(max_memory: u64) -> Context<'a> {
 fn verification(record: &MisereRecord, size: usize, max_memory: u64) -> Result<Option<Value>, CliError> {
     let mut observer = |_: &str, _: u64, _: u64| !interrupted();
     let mut ctx = context(max_memory).with_observer(&mut observer);
-    Ok(record.verify(size, size, VERIFY_WORK, &mut ctx)?.map(|report| {
+    Ok(record.verify(size, size, grundy::misere::check::DEFAULT_VERIFY_WORK, &mut ctx)?.map(|report| {
         json!({"max_total": report.max_total, "sums": report.sums, "verified": report.verified(), "failure": report.failure})
     }))
 }

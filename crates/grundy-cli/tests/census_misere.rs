@@ -164,3 +164,45 @@ fn refusals_come_before_any_row() {
     // one code within the total: answered
     assert!(census(&["0.75"], &["--misere-total-work", "3000000"]).status.success());
 }
+
+#[test]
+fn sequence_verify_checks_any_printed_quotient() {
+    let args =
+        ["sequence", "--game", "0.75", "--play", "misere", "--len", "10", "--verify", "--verify-size", "14"];
+    let text = common::answer(&args, &common::grundy(&args));
+    assert!(text.lines().last().unwrap().starts_with("verified: yes, by the independent checker"), "{text}");
+    assert!(text.contains("up to 14 totalling at most 14"), "{text}");
+    // an open quotient is checked on the heaps it holds for
+    let args = [
+        "sequence",
+        "--game",
+        "0.6",
+        "--play",
+        "misere",
+        "--len",
+        "8",
+        "--json",
+        "--verify",
+        "--verify-size",
+        "30",
+    ];
+    let v: Value = serde_json::from_str(&common::answer(&args, &common::grundy(&args))).unwrap();
+    assert_eq!(v["verified"]["verified"], true);
+    assert_eq!(v["verified"]["max_heap"], v["misere_len"]);
+    // without --verify the object is as it was; --verify without misère play is refused
+    let args = ["sequence", "--game", "0.75", "--play", "misere", "--len", "10", "--json"];
+    assert!(!common::answer(&args, &common::grundy(&args)).contains("verified"));
+    let said = common::refused(&["sequence", "--game", "0.75", "--verify"]);
+    assert!(said.contains("--play misere"), "{said}");
+    let said = common::refused(&[
+        "sequence",
+        "--moves",
+        "1,2",
+        "--play",
+        "misere",
+        "--verify",
+        "--verify-size",
+        "0",
+    ]);
+    assert!(said.contains("--verify-size"), "{said}");
+}

@@ -37,6 +37,10 @@ use crate::count::Context;
 use crate::error::{Error, Remedy};
 use crate::heap::OctalCode;
 
+/// The default work budget of a check ([`check_work`] steps, about a
+/// nanosecond each): a few seconds.
+pub const DEFAULT_VERIFY_WORK: u64 = 4_000_000_000;
+
 /// A claimed quotient as [`check_quotient`] reads it: `x·y = table[x·order + y]`.
 #[derive(Clone, Copy, Debug)]
 pub struct ClaimedQuotient<'a> {
@@ -312,4 +316,43 @@ fn monoid_failure(q: ClaimedQuotient<'_>, ctx: &mut Context<'_>) -> Result<Optio
         }
     }
     Ok(None)
+}
+
+/// Checks a quotient the learner computed ([`crate::misere::MisereQuotient`])
+/// of an octal code or a subtraction set written as one: every sum of heaps
+/// totalling at most `max_total`, each heap at most the quotient's bound
+/// unless it is certified (then `Φ` continues by its period). Refused for
+/// other games (`verify` names the parameter).
+///
+/// ```
+/// use grundy::HeapGame;
+/// use grundy::misere::{MisereLimits, MisereQuotient};
+/// use grundy::misere::check::check_learned;
+///
+/// let game = HeapGame::octal("0.77")?;
+/// let q = MisereQuotient::certify(&game, MisereLimits::default())?;
+/// let report = check_learned(&game, &q, 16, u64::MAX, &mut Default::default())?;
+/// assert!(report.verified() && report.max_heap == 16);
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn check_learned(
+    game: &crate::HeapGame,
+    q: &crate::misere::MisereQuotient,
+    max_total: usize,
+    max_work: u64,
+    ctx: &mut Context<'_>,
+) -> Result<QuotientCheck, Error> {
+    let code = match game {
+        crate::HeapGame::Octal(c) => Some(c.clone()),
+        crate::HeapGame::Subtraction(s) => s.as_code(),
+        crate::HeapGame::Rules(_) => None,
+    }
+    .ok_or_else(|| Error::invalid("verify", "needs a game given by an octal code or a subtraction set"))?;
+    let h = if q.period().is_some() { max_total } else { q.bound().min(max_total) };
+    let phi: Vec<u32> = (0..=h as u64).map(|k| q.phi(k).unwrap_or(0)).collect();
+    let m = q.monoid();
+    let p: Vec<bool> = (0..m.order() as u32).map(|x| m.is_p(x)).collect();
+    let claimed =
+        ClaimedQuotient { order: m.order(), table: m.table(), identity: m.identity(), p: &p, phi: &phi };
+    check_quotient(&code, claimed, h, max_total, max_work, ctx)
 }
