@@ -317,8 +317,18 @@ fn the_published_figures() {
     // every misère quotient of impartial games has even order (Plambeck–Siegel, JCTA 2008, as cited in
     // Rubinstein-Salzedo and Zhou, "Finite cardinalities of misère quotients", arXiv 2603.18244, §1):
     // each two-digit quotient that contains a game other than 0
+    // and a finite quotient with |P| = 2 has order 2^n + 2 or 2^n + 4 (Siegel, "The structure and
+    // classification of misère quotients", arXiv math/0703070, abstract,
+    // http://www.arxitics.com/articles/math/0703070): every quotient of the heaps up to a bound is one
+    let mut p2 = 0;
     for code in census_codes(2, &[0], false).unwrap() {
         let r = census(&code);
         assert!(r.order % 2 == 0, "{code}: order {}", r.order);
+        if r.p_portion.len() == 2 {
+            let (a, b) = (r.order.wrapping_sub(2), r.order.wrapping_sub(4));
+            assert!(a.is_power_of_two() || b.is_power_of_two(), "{code}: |P| = 2, order {}", r.order);
+            p2 += 1;
+        }
     }
+    assert!(p2 >= 9, "{p2} quotients with |P| = 2");
 }
