@@ -319,6 +319,7 @@ pub fn run(a: &CensusArgs) -> CliResult {
         let r = crate::census_misere::Request { codes, jobs, json: a.json, out: a.out.as_deref() };
         return crate::census_misere::run(&a.misere, r);
     }
+    a.misere.check_normal()?;
     // the games, in the order their first code was asked for
     let mut games: Vec<Game> = Vec::new();
     let mut index: HashMap<String, usize> = HashMap::new();

@@ -56,6 +56,14 @@ impl MisereArgs {
     pub fn misere(&self) -> bool {
         matches!(self.play, crate::PlayArg::Misere)
     }
+
+    /// Refuses `--verify` in normal play (it checks a misère quotient).
+    pub fn check_normal(&self) -> CliResult {
+        match self.verify && !self.misere() {
+            true => Err(CliError::Message("--verify checks misère quotients; give --play misere".into())),
+            false => Ok(()),
+        }
+    }
 }
 
 /// What the census is asked for besides the misère flags.

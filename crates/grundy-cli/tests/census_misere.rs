@@ -161,6 +161,9 @@ fn refusals_come_before_any_row() {
         assert!(out.stdout.is_empty(), "{args:?}");
         assert!(stderr.contains(said) && stderr.lines().count() == 1, "{args:?}: {stderr}");
     }
+    let normal = common::with_stdin(&["census", "--codes", "-", "--verify"], "0.75\n");
+    assert_eq!(normal.status.code(), Some(2));
+    assert!(normal.stdout.is_empty() && String::from_utf8_lossy(&normal.stderr).contains("--play misere"));
     // one code within the total: answered
     assert!(census(&["0.75"], &["--misere-total-work", "3000000"]).status.success());
 }
