@@ -79,6 +79,8 @@ pub struct CensusArgs {
     /// With --out: a game claimed by another process whose claim has not changed for this many seconds is taken over (its process is taken for dead; a process gone from this machine is seen at once).
     #[arg(long, value_name = "SECONDS", default_value_t = 120.0, requires = "out")]
     stale_claim: f64,
+    #[command(flatten)]
+    misere: crate::census_misere::MisereArgs,
 }
 
 /// The codes asked for, in order, without repeats.
@@ -313,6 +315,11 @@ pub fn run(a: &CensusArgs) -> CliResult {
         Some(n) => n,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
+    if a.misere.misere() {
+        let r = crate::census_misere::Request { codes, jobs, json: a.json, out: a.out.as_deref() };
+        return crate::census_misere::run(&a.misere, r);
+    }
+    a.misere.check_normal()?;
     // the games, in the order their first code was asked for
     let mut games: Vec<Game> = Vec::new();
     let mut index: HashMap<String, usize> = HashMap::new();

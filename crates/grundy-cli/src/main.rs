@@ -3,6 +3,7 @@
 
 mod board;
 mod census;
+mod census_misere;
 mod coprime_nim;
 mod count;
 mod divisor_nim;

@@ -51,6 +51,12 @@ pub struct SequenceArgs {
     /// With --play misere: the work budget of the heaps' genus (positions evaluated and options generated, about 100 ns each).
     #[arg(long, value_parser = crate::number, default_value_t = GenusTable::DEFAULT_WORK)]
     genus_work: u64,
+    /// With --play misere: prove the quotient a second time with the independent checker (its own moves from the code's digits; every sum of heaps totalling at most --verify-size, each within the heaps the quotient holds for) and say so.
+    #[arg(long)]
+    verify: bool,
+    /// With --verify: the largest total size of the sums checked.
+    #[arg(long, value_parser = crate::number, default_value = "24")]
+    verify_size: u64,
     /// Replace the file of --save or --plot even when it exists and is not one grundy wrote (a regular file only).
     #[arg(long)]
     force: bool,
@@ -106,6 +112,9 @@ pub fn run(a: &SequenceArgs) -> CliResult {
     }
     if let crate::PlayArg::Misere = a.play {
         return misere(&game, a);
+    }
+    if a.verify {
+        return Err(CliError::Message("--verify checks a misère quotient; give --play misere".into()));
     }
     let limits = crate::with_threads(
         Limits::new(usize::try_from(a.max_len).unwrap_or(usize::MAX), a.max_work)?,
@@ -214,6 +223,9 @@ fn misere(game: &HeapGame, a: &SequenceArgs) -> CliResult {
                 .into(),
         ));
     }
+    if a.verify && !(1..=200).contains(&a.verify_size) {
+        return Err(CliError::Message("--verify-size must be between 1 and 200".into()));
+    }
     // by default the heaps shown get the budget scaled to --len, and the
     // search for a certificate beyond them a smaller one, also scaled
     let limits = exploration_limits(a.len, a.misere_len, a.misere_work)?;
@@ -236,6 +248,18 @@ fn misere(game: &HeapGame, a: &SequenceArgs) -> CliResult {
         GenusTable::of_game(game, genus_bound, a.genus_work, ctx)
     })?;
     let presentation = q.presentation()?;
+    let verified = match a.verify {
+        false => None,
+        true => Some(with_context(|ctx| {
+            grundy::misere::check::check_learned(
+                game,
+                &q,
+                a.verify_size as usize,
+                grundy::misere::check::DEFAULT_VERIFY_WORK,
+                ctx,
+            )
+        })?),
+    };
     let generators: Vec<(&str, usize)> =
         presentation.generators().map(|(name, heap, _)| (name, heap)).collect();
     let relations = presentation.relation_strings();
@@ -267,11 +291,14 @@ fn misere(game: &HeapGame, a: &SequenceArgs) -> CliResult {
             },
             "pretending": null,
             "stopped": q.stopped(),
+            "verified": verified.as_ref().map(|r| json!({"failure": r.failure, "max_heap": r.max_heap, "max_total": r.max_total, "sums": r.sums, "verified": r.verified()})),
             "table": table,
             "work": q.spent(),
         });
         out.put("{");
-        for (i, (key, value)) in object.as_object().into_iter().flatten().enumerate() {
+        let shown_keys =
+            object.as_object().into_iter().flatten().filter(|(k, v)| *k != "verified" || !v.is_null());
+        for (i, (key, value)) in shown_keys.enumerate() {
             out.put(if i == 0 { "" } else { "," }).put(json!(key)).put(":");
             match key.as_str() {
                 "outcomes" => list(out.put("["), shown, ",", |k| json!(outcome(k))).put("]"),
@@ -322,6 +349,16 @@ fn misere(game: &HeapGame, a: &SequenceArgs) -> CliResult {
         },
     })
     .line();
+    if let Some(r) = verified {
+        out.put(match &r.failure {
+            None => format!(
+                "verified: yes, by the independent checker: the monoid laws, and the outcomes of all {} sums of heaps up to {} totalling at most {}",
+                r.sums, r.max_heap, r.max_total
+            ),
+            Some(why) => format!("verified: NO, the independent checker finds that {why}"),
+        })
+        .line();
+    }
     Ok(())
 }
 

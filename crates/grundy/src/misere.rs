@@ -24,12 +24,19 @@
 //!   quotient (or the tame rule's data, for components that play like misère
 //!   Nim), returned by [`Component::misere_histogram`](crate::Component::misere_histogram).
 //!
+//! * [`census`] computes the quotient of each code of a census and keeps it
+//!   as a record; [`check`] verifies a claimed quotient independently of the
+//!   learner (its own moves, induction over the sums of small heaps).
+//!
 //! A count in misère play ([`Play::Misere`](crate::Play::Misere)) multiplies
 //! the components' histograms in the monoid algebra `Z[Q]` (or `(Z/MZ)[Q]`)
 //! and sums the result over the P-portion.
 
 pub use crate::count::{BipartiteMonoid, MisereHistogram, Presentation};
 pub use crate::heap::misere::{GenusTable, MisereLimits, MisereQuotient, heap_options};
+
+pub mod census;
+pub mod check;
 
 use crate::Error;
 
