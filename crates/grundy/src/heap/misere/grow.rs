@@ -376,15 +376,26 @@ fn build(
         done[s] = true;
     }
     // the automaton on the states, with the access word of each
+    // per element and uncounted heap, the first state of `x·Φ(k)` (`Φ` of
+    // a counted heap may not be known); per code and counted heap, the code
+    // with one more of it
+    let uncounted = |k: usize| k > 0 && ctr.index(k as u32).is_none();
+    let first: Vec<usize> = xs
+        .iter()
+        .flat_map(|&x| (0..=n).map(move |k| if uncounted(k) { id(mul(x, known.phi[k]), 0) } else { 0 }))
+        .collect();
+    let letters = ctr.letters.len();
+    let bumped: Vec<usize> = (0..combos * letters).map(|i| ctr.bump(i / letters, i % letters)).collect();
     let mut delta = Vec::with_capacity(states * (n + 1));
     let mut access = Vec::with_capacity(states);
     for s in 0..states {
-        let (x, code) = (xs[s / combos], s % combos);
+        let (xi, code) = (s / combos, s % combos);
+        let x = xs[xi];
         delta.push(0);
         for k in 1..=n {
             delta.push(match ctr.index(k as u32) {
-                Some(j) => id(x, ctr.bump(code, j)),
-                None => id(mul(x, known.phi[k]), code),
+                Some(j) => xi * combos + bumped[code * letters + j],
+                None => first[xi * (n + 1) + k] + code,
             } as u32);
         }
         let mut word = reps[x as usize].clone();
