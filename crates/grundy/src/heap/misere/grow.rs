@@ -237,33 +237,46 @@ fn finish(mut k: Known, all_opts: &[Vec<Vec<u32>>]) -> Known {
     k
 }
 
-/// The counted heaps (`fresh`, then `n`), their caps, and the folding of a count.
+/// The counted heaps (`fresh`, then `n`), their caps, and the folding of a
+/// count. Counts are kept as one mixed-radix code (the first heap's count
+/// the most significant digit), stepped digit by digit.
 struct Counters {
     letters: Vec<u32>,
     caps: Vec<usize>,
+    /// `radix[j]`: the weight of count `j` in a code, the product of the caps after it.
+    radix: Vec<usize>,
+    /// `index[k]`: the position of heap `k` among the counted ones, if counted.
+    index: Vec<Option<usize>>,
 }
 
 impl Counters {
+    /// The heaps `counted` (with their caps), among heaps `1..=n`.
+    fn new(counted: &[(u32, usize)], n: usize) -> Self {
+        let caps: Vec<usize> = counted.iter().map(|c| c.1).collect();
+        let radix = (0..caps.len()).map(|j| caps[j + 1..].iter().product()).collect();
+        let mut index = vec![None; n + 1];
+        for (j, &(k, _)) in counted.iter().enumerate() {
+            index[k as usize] = Some(j);
+        }
+        Counters { letters: counted.iter().map(|c| c.0).collect(), caps, radix, index }
+    }
     fn fold(&self, j: usize, c: usize) -> usize {
         if c < self.caps[j] { c } else { self.caps[j] - 2 + (c - self.caps[j]) % 2 }
     }
-    fn index(&self, letter: u32) -> Option<usize> {
-        self.letters.iter().position(|&l| l == letter)
+    /// Count `j` of the counts coded `code`.
+    fn digit(&self, code: usize, j: usize) -> usize {
+        code / self.radix[j] % self.caps[j]
     }
-    /// The mixed-radix index of counts.
-    fn code(&self, counts: &[usize]) -> usize {
-        counts.iter().zip(&self.caps).fold(0, |acc, (&c, &cap)| acc * cap + c)
+    /// The code of the counts `code` with one more heap `j` (folded).
+    fn bump(&self, code: usize, j: usize) -> usize {
+        let c = self.digit(code, j);
+        code - c * self.radix[j] + self.fold(j, c + 1) * self.radix[j]
+    }
+    fn index(&self, letter: u32) -> Option<usize> {
+        self.index.get(letter as usize).copied().flatten()
     }
     fn combos(&self) -> usize {
         self.caps.iter().product()
-    }
-    fn counts(&self, mut code: usize) -> Vec<usize> {
-        let mut out = vec![0; self.caps.len()];
-        for j in (0..self.caps.len()).rev() {
-            out[j] = code % self.caps[j];
-            code /= self.caps[j];
-        }
-        out
     }
 }
 
@@ -282,12 +295,8 @@ fn build(
 ) -> Result<Option<Automaton>, Error> {
     let order = known.order;
     let mul = |x: u32, y: u32| known.table[x as usize * order + y as usize];
-    let ctr = Counters {
-        letters: counted.iter().map(|c| c.0).collect(),
-        caps: counted.iter().map(|c| c.1).collect(),
-    };
-    let counted = |k: usize| ctr.letters.contains(&(k as u32));
-    let (dist, mut reps) = least_sums(known, size, |k| !counted(k));
+    let ctr = Counters::new(counted, n);
+    let (dist, mut reps) = least_sums(known, size, |k| ctr.index(k as u32).is_none());
     reps.iter_mut().for_each(|r| r.sort_unstable_by(|a, b| b.cmp(a)));
     let xs: Vec<u32> = (0..order as u32).filter(|&x| dist[x as usize] != u64::MAX).collect();
     let mut slot = vec![usize::MAX; order];
@@ -302,48 +311,62 @@ fn build(
     // per state: its row of the automaton, its access word, its place in the order and its outcome
     spent.room(states as u64 * (4 * (n as u64 + 1) + 96), "a misère candidate")?;
     spent.spend(states as u64 * (n as u64 + 1).div_ceil(8).max(1))?;
-    let id = |x: u32, counts: &[usize]| slot[x as usize] * combos + ctr.code(counts);
+    // state `s` is the element `xs[s / combos]` with the counts coded `s % combos`
+    let id = |x: u32, code: usize| slot[x as usize] * combos + code;
     // a move's result: the class of its uncounted heaps and the counted ones
-    let split = |o: &[u32], mut x: u32, counts: &mut Vec<usize>| -> u32 {
+    let split = |o: &[u32], mut x: u32, mut code: usize| -> (u32, usize) {
         for &k in o {
             match ctr.index(k) {
-                Some(j) => counts[j] = ctr.fold(j, counts[j] + 1),
+                Some(j) => code = ctr.bump(code, j),
                 None => x = mul(x, known.phi[k as usize]),
             }
         }
-        x
+        (x, code)
     };
     let key = |s: usize| {
-        let (x, counts) = (xs[s / combos], ctr.counts(s % combos));
+        let (x, code) = (xs[s / combos], s % combos);
         dist[x as usize]
-            + counts.iter().zip(&ctr.letters).map(|(&c, &l)| c as u64 * size[l as usize]).sum::<u64>()
+            + (0..ctr.letters.len())
+                .map(|j| ctr.digit(code, j) as u64 * size[ctr.letters[j] as usize])
+                .sum::<u64>()
     };
+    let keys: Vec<u64> = (0..states).map(key).collect();
     let mut by_size: Vec<usize> = (0..states).collect();
-    by_size.sort_by_key(|&s| key(s));
+    by_size.sort_by_key(|&s| keys[s]);
+    // per element: the moves in its representative, each a heap moved (one
+    // per distinct heap) and the product of the other heaps
+    let moves: Vec<Vec<(u32, u32)>> = xs
+        .iter()
+        .map(|&x| {
+            let rep = &reps[x as usize];
+            let rest = |i: usize| {
+                rep.iter()
+                    .enumerate()
+                    .filter(|&(h, _)| h != i)
+                    .fold(known.identity, |v, (_, &h)| mul(v, known.phi[h as usize]))
+            };
+            (0..rep.len()).filter(|&i| i == 0 || rep[i - 1] != rep[i]).map(|i| (rep[i], rest(i))).collect()
+        })
+        .collect();
     let mut f = vec![false; states];
     let mut done = vec![false; states];
+    let mut targets: Vec<usize> = Vec::new();
     for &s in &by_size {
-        let (x, counts) = (xs[s / combos], ctr.counts(s % combos));
-        let rep = &reps[x as usize];
-        let mut targets: Vec<usize> = Vec::new();
-        for (i, &k) in rep.iter().enumerate().filter(|&(i, &k)| i == 0 || rep[i - 1] != k) {
-            let rest = [&rep[..i], &rep[i + 1..]].concat();
-            let rest = rest.iter().fold(known.identity, |v, &h| mul(v, known.phi[h as usize]));
+        let (x, code) = (xs[s / combos], s % combos);
+        targets.clear();
+        for &(k, rest) in &moves[s / combos] {
             for o in &all_opts[k as usize] {
-                let mut c = counts.clone();
-                let y = split(o, rest, &mut c);
-                targets.push(id(y, &c));
+                let (y, c) = split(o, rest, code);
+                targets.push(id(y, c));
             }
         }
         for (j, &l) in ctr.letters.iter().enumerate() {
-            if counts[j] == 0 {
+            if ctr.digit(code, j) == 0 {
                 continue;
             }
             for o in &all_opts[l as usize] {
-                let mut c = counts.clone();
-                c[j] -= 1;
-                let y = split(o, x, &mut c);
-                targets.push(id(y, &c));
+                let (y, c) = split(o, x, code - ctr.radix[j]);
+                targets.push(id(y, c));
             }
         }
         if targets.iter().any(|&t| !done[t]) {
@@ -353,27 +376,34 @@ fn build(
         done[s] = true;
     }
     // the automaton on the states, with the access word of each
+    // per element and uncounted heap, the first state of `x·Φ(k)` (`Φ` of
+    // a counted heap may not be known); per code and counted heap, the code
+    // with one more of it
+    let uncounted = |k: usize| k > 0 && ctr.index(k as u32).is_none();
+    let first: Vec<usize> = xs
+        .iter()
+        .flat_map(|&x| (0..=n).map(move |k| if uncounted(k) { id(mul(x, known.phi[k]), 0) } else { 0 }))
+        .collect();
+    let letters = ctr.letters.len();
+    let bumped: Vec<usize> = (0..combos * letters).map(|i| ctr.bump(i / letters, i % letters)).collect();
     let mut delta = Vec::with_capacity(states * (n + 1));
     let mut access = Vec::with_capacity(states);
     for s in 0..states {
-        let (x, counts) = (xs[s / combos], ctr.counts(s % combos));
+        let (xi, code) = (s / combos, s % combos);
+        let x = xs[xi];
         delta.push(0);
         for k in 1..=n {
             delta.push(match ctr.index(k as u32) {
-                Some(j) => {
-                    let mut c = counts.clone();
-                    c[j] = ctr.fold(j, c[j] + 1);
-                    id(x, &c)
-                }
-                None => id(mul(x, known.phi[k]), &counts),
+                Some(j) => xi * combos + bumped[code * letters + j],
+                None => first[xi * (n + 1) + k] + code,
             } as u32);
         }
         let mut word = reps[x as usize].clone();
         for (j, &l) in ctr.letters.iter().enumerate() {
-            word.extend(std::iter::repeat_n(l, counts[j]));
+            word.extend(std::iter::repeat_n(l, ctr.digit(code, j)));
         }
         access.push(word);
     }
-    let start = id(known.identity, &vec![0; ctr.letters.len()]) as u32;
+    let start = id(known.identity, 0) as u32;
     Ok(Some(relabelled(Automaton { delta, p: f, n, access }, start)))
 }

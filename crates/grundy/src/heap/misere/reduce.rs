@@ -73,8 +73,6 @@ pub(super) fn reduce(a: &Automaton, work: &mut Budget) -> Result<Result<Reduced,
     if count > work.max_order() {
         return Ok(Err(count));
     }
-    work.room(4 * (count as u64).pow(2), "the table of a misère quotient")?;
-    work.spend((count as u64 * count as u64).div_ceil(8))?;
     // labels in order of first appearance (state 0, the empty sum, is 0)
     let mut label = vec![u32::MAX; count];
     let mut rep = Vec::with_capacity(count);
@@ -85,12 +83,52 @@ pub(super) fn reduce(a: &Automaton, work: &mut Budget) -> Result<Result<Reduced,
             rep.push(q as u32);
         }
     }
+    // the table, the transitions of the classes it is computed from, and
+    // a column per letter of the longest access word
+    let longest = rep.iter().map(|&q| a.access[q as usize].len()).max().unwrap_or(0) as u64;
+    let (order, width) = (count as u64, a.n as u64 + 1);
+    work.room(4 * order * (order + width + longest + 1), "the table of a misère quotient")?;
+    work.spend((order * order).div_ceil(8))?;
     let cls = |q: u32| label[class[q as usize] as usize];
-    let mut table = vec![0u32; count * count];
-    for x in 0..count {
-        for y in 0..count {
-            table[x * count + y] = cls(a.run(rep[x], &a.access[rep[y] as usize]));
+    // `x·y` is the class of the state `rep[x]` runs to on the access word of
+    // `rep[y]`. The partition is stable under every letter, so the class of
+    // `δ(q, k)` is `δ'(class of q, k)` with `δ'(c, k) = cls(δ(rep[c], k))`:
+    // the words are run on the classes (a small table) instead of the states.
+    let width = a.n + 1;
+    let mut step = vec![0u32; count * width];
+    for (c, row) in step.chunks_exact_mut(width).enumerate() {
+        for (k, slot) in row.iter_mut().enumerate().skip(1) {
+            *slot = cls(a.step(rep[c], k as u32));
         }
+    }
+    // column by column: every `x` steps through the word at once (loads
+    // independent of one another, not a chain per `x`)
+    // column by column: every `x` steps through the word at once (loads
+    // independent of one another, not a chain per `x`); the words in
+    // lexicographic order, so that the columns of a common prefix (kept, one
+    // per letter of it) are computed once
+    let mut ys: Vec<usize> = (0..count).collect();
+    ys.sort_by(|&y, &z| a.access[rep[y] as usize].cmp(&a.access[rep[z] as usize]));
+    let mut table = vec![0u32; count * count];
+    // `columns[d·count..]`: the class of `x` times the word's first `d` letters
+    let mut columns: Vec<u32> = (0..count as u32).collect();
+    let mut last: &[u32] = &[];
+    for y in ys {
+        let word = &a.access[rep[y] as usize][..];
+        let common = last.iter().zip(word).take_while(|(a, b)| a == b).count();
+        columns.truncate((common + 1) * count);
+        for &k in &word[common..] {
+            let from = columns.len() - count;
+            for x in 0..count {
+                let c = columns[from + x];
+                columns.push(step[c as usize * width + k as usize]);
+            }
+        }
+        let column = &columns[columns.len() - count..];
+        for (x, &c) in column.iter().enumerate() {
+            table[x * count + y] = c;
+        }
+        last = word;
     }
     let p = rep.iter().map(|&q| a.p[q as usize]).collect();
     let phi = (0..=a.n as u32).map(|k| if k == 0 { cls(0) } else { cls(a.step(0, k)) }).collect();
