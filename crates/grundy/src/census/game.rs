@@ -7,10 +7,11 @@ use super::record::{GameRecord, GameStatus};
 #[cfg(test)]
 use super::statistics::RareSplit;
 use super::statistics::{ValueStatistics, split_of};
+use super::values::{ValuesKept, census_game_kept};
 use super::{canonical_code, same_rules};
 use crate::count::Context;
 use crate::error::{Error, Remedy, Stop};
-use crate::heap::{HeapGame, Limits, OctalCode};
+use crate::heap::{Analysis, HeapGame, Limits, OctalCode};
 use std::time::Instant;
 
 /// A census's default length limit per game: `2^18` values.
@@ -38,7 +39,7 @@ const PROBE_WORK: u64 = 200_000_000;
 /// ([`census_sample`]).
 const SAMPLE: usize = 64;
 
-fn parse_canonical(code: &str) -> Result<(OctalCode, String), Error> {
+pub(super) fn parse_canonical(code: &str) -> Result<(OctalCode, String), Error> {
     let parsed = OctalCode::parse(code)?;
     let canonical = canonical_code(&parsed);
     let again = OctalCode::parse(&canonical)?;
@@ -164,11 +165,19 @@ pub fn census_total_work(estimates: &[f64], games: usize, max_total_work: u64) -
 /// assert!(r.to_json().starts_with("{\"canonical\":\"0.77\","));
 /// ```
 pub fn census_game(code: &str, limits: Limits, ctx: &mut Context<'_>) -> Result<GameRecord, Error> {
-    let (parsed, canonical) = parse_canonical(code)?;
-    let game = HeapGame::Octal(parsed);
-    let start = Instant::now();
-    let a = game.analyze_in(0, limits.with_threads(1), ctx)?;
-    let stats = ValueStatistics::of(&game, &a.values[..a.computed.min(a.values.len())]);
+    census_game_kept(code, limits, None, ctx).map(|e| e.record)
+}
+
+/// The record of `game`, `canonical`, from its analysis `a` within `limits`,
+/// started at `start`.
+pub(super) fn record_of(
+    canonical: String,
+    game: &HeapGame,
+    a: &Analysis,
+    limits: Limits,
+    start: Instant,
+) -> GameRecord {
+    let stats = ValueStatistics::of(game, &a.values[..a.computed.min(a.values.len())]);
     let status = match (&a.periodic, &a.arithmetic, a.stop) {
         (Some(p), _, _) => GameStatus::Periodic { preperiod: p.preperiod(), period: p.period() },
         (None, Some(ar), Stop::Certified) => {
@@ -176,7 +185,7 @@ pub fn census_game(code: &str, limits: Limits, ctx: &mut Context<'_>) -> Result<
         }
         _ => GameStatus::Open,
     };
-    Ok(GameRecord {
+    GameRecord {
         canonical,
         status,
         computed: a.computed,
@@ -187,7 +196,7 @@ pub fn census_game(code: &str, limits: Limits, ctx: &mut Context<'_>) -> Result<
         seconds: start.elapsed().as_secs_f64(),
         max_len: limits.max_len(),
         max_work: limits.max_work(),
-    })
+    }
 }
 
 /// A game of a census, computed or resumed ([`census_resume`]).
@@ -200,6 +209,11 @@ pub struct Resumed {
     /// Why the record read back was not used, when it was not: the game was
     /// computed again.
     pub rejected: Option<String>,
+    /// The values kept in the folder that the computation went on from (0:
+    /// from heap 0, or not computed), see [`census_game_kept`].
+    pub extended_from: usize,
+    /// Why the values kept in the folder were not used, when they were not.
+    pub values_warning: Option<String>,
 }
 
 /// One game of a census, `code` ([`census_game`]), given the certified record
@@ -232,14 +246,41 @@ pub fn census_resume(
     limits: Limits,
     ctx: &mut Context<'_>,
 ) -> Result<Resumed, Error> {
+    census_resume_kept(code, kept, limits, None, ctx)
+}
+
+/// [`census_resume`], a game computed going on from the values its folder
+/// keeps and keeping its values there ([`census_game_kept`], when `values`
+/// is given).
+pub fn census_resume_kept(
+    code: &str,
+    kept: Option<&GameRecord>,
+    limits: Limits,
+    values: Option<ValuesKept<'_>>,
+    ctx: &mut Context<'_>,
+) -> Result<Resumed, Error> {
     let rejected = match kept {
         Some(kept) => match check(kept, limits, ctx)? {
-            None => return Ok(Resumed { record: kept.clone(), resumed: true, rejected: None }),
+            None => return Ok(Resumed::read_back(kept.clone())),
             why => why,
         },
         None => None,
     };
-    Ok(Resumed { record: census_game(code, limits, ctx)?, resumed: false, rejected })
+    let e = census_game_kept(code, limits, values, ctx)?;
+    Ok(Resumed {
+        record: e.record,
+        resumed: false,
+        rejected,
+        extended_from: e.from,
+        values_warning: e.warning,
+    })
+}
+
+impl Resumed {
+    /// A record read back, standing as it is.
+    pub fn read_back(record: GameRecord) -> Self {
+        Resumed { record, resumed: true, rejected: None, extended_from: 0, values_warning: None }
+    }
 }
 
 /// Why `kept` does not stand (computed again, see [`census_resume`]), or
