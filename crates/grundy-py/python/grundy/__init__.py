@@ -54,7 +54,7 @@ from ._grundy import (
     sequence,
     silver_dollar,
 )
-from .census import canonical_code, census, census_codes, census_iter
+from .census import canonical_code, census, census_codes, census_iter, records_frame
 
 __all__ = [
     "Board",
@@ -80,6 +80,7 @@ __all__ = [
     "divisor_nim",
     "heaps",
     "prime_pi",
+    "records_frame",
     "sequence",
     "silver_dollar",
 ]
