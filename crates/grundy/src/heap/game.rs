@@ -394,7 +394,7 @@ impl HeapGame {
     /// [`HeapGame::analyze_resumed`] from `known` values whose work may be
     /// known (see [`Known`]: then the work limit counts from heap 0 as for a
     /// run from nothing), handing the values and their work to `keep` also
-    /// every `every` mex steps ([`Moment::Pulse`]; `u64::MAX` never) — a long
+    /// every `every` mex steps ([`super::Moment::Pulse`]; `u64::MAX` never) — a long
     /// computation killed between two lengths `64·2^j` loses at most that
     /// much work. A pulse does not look for the period (the lengths looked at
     /// are those of [`HeapGame::analyze_in`]), so the analysis is the same
