@@ -6,13 +6,13 @@
 use super::record::{GameRecord, GameStatus};
 #[cfg(test)]
 use super::statistics::RareSplit;
-use super::statistics::{ValueStatistics, split_of};
-use super::values::{ValuesKept, census_game_kept};
-use super::{canonical_code, same_rules};
+use super::statistics::split_of;
+use super::values::{ValuesKept, census_game_kept, parse_canonical};
 use crate::count::Context;
 use crate::error::{Error, Remedy, Stop};
-use crate::heap::{Analysis, HeapGame, Limits, OctalCode};
-use std::time::Instant;
+#[cfg(test)]
+use crate::heap::OctalCode;
+use crate::heap::{HeapGame, Limits};
 
 /// A census's default length limit per game: `2^18` values.
 pub const CENSUS_MAX_LEN: usize = 1 << 18;
@@ -38,16 +38,6 @@ const PROBE_WORK: u64 = 200_000_000;
 /// The games a census probes to estimate its total work when it has many
 /// ([`census_sample`]).
 const SAMPLE: usize = 64;
-
-pub(super) fn parse_canonical(code: &str) -> Result<(OctalCode, String), Error> {
-    let parsed = OctalCode::parse(code)?;
-    let canonical = canonical_code(&parsed);
-    let again = OctalCode::parse(&canonical)?;
-    if !same_rules(&parsed, &again) {
-        return Err(Error::Internal(format!("the canonical form {canonical} of {code} has other rules")));
-    }
-    Ok((again, canonical))
-}
 
 /// [`census_estimate_in`] without progress reports.
 pub fn census_estimate(code: &str, limits: Limits) -> Result<f64, Error> {
@@ -166,37 +156,6 @@ pub fn census_total_work(estimates: &[f64], games: usize, max_total_work: u64) -
 /// ```
 pub fn census_game(code: &str, limits: Limits, ctx: &mut Context<'_>) -> Result<GameRecord, Error> {
     census_game_kept(code, limits, None, ctx).map(|e| e.record)
-}
-
-/// The record of `game`, `canonical`, from its analysis `a` within `limits`,
-/// started at `start`.
-pub(super) fn record_of(
-    canonical: String,
-    game: &HeapGame,
-    a: &Analysis,
-    limits: Limits,
-    start: Instant,
-) -> GameRecord {
-    let stats = ValueStatistics::of(game, &a.values[..a.computed.min(a.values.len())]);
-    let status = match (&a.periodic, &a.arithmetic, a.stop) {
-        (Some(p), _, _) => GameStatus::Periodic { preperiod: p.preperiod(), period: p.period() },
-        (None, Some(ar), Stop::Certified) => {
-            GameStatus::ArithmeticPeriodic { preperiod: ar.preperiod, period: ar.period, saltus: ar.saltus }
-        }
-        _ => GameStatus::Open,
-    };
-    GameRecord {
-        canonical,
-        status,
-        computed: a.computed,
-        max_value: stats.max_value,
-        max_at: stats.max_at,
-        split: stats.split,
-        stop: a.stop,
-        seconds: start.elapsed().as_secs_f64(),
-        max_len: limits.max_len(),
-        max_work: limits.max_work(),
-    }
 }
 
 /// A game of a census, computed or resumed ([`census_resume`]).

@@ -33,13 +33,15 @@
 //! refuses it before any work).
 
 use super::CensusFolder;
-use super::game::{parse_canonical, record_of};
 use super::output_file::OutputFile;
 use super::record::{GameRecord, GameStatus};
 use super::saved::{self, SavedValues};
+use super::statistics::ValueStatistics;
+use super::{canonical_code, same_rules};
 use crate::count::Context;
+use crate::error::Stop;
 use crate::error::{Error, Remedy};
-use crate::heap::{Checkpoint, HeapGame, Known, Lanes, Limits, Moment};
+use crate::heap::{Analysis, Checkpoint, HeapGame, Known, Lanes, Limits, Moment, OctalCode};
 use std::fs;
 use std::io::Read;
 use std::path::PathBuf;
@@ -190,6 +192,48 @@ impl CensusFolder {
             }
         }
         Ok(())
+    }
+}
+
+/// The canonical game of `code`, parsed, and its canonical text.
+pub(super) fn parse_canonical(code: &str) -> Result<(OctalCode, String), Error> {
+    let parsed = OctalCode::parse(code)?;
+    let canonical = canonical_code(&parsed);
+    let again = OctalCode::parse(&canonical)?;
+    if !same_rules(&parsed, &again) {
+        return Err(Error::Internal(format!("the canonical form {canonical} of {code} has other rules")));
+    }
+    Ok((again, canonical))
+}
+
+/// The record of `game`, `canonical`, from its analysis `a` within `limits`,
+/// started at `start`.
+pub(super) fn record_of(
+    canonical: String,
+    game: &HeapGame,
+    a: &Analysis,
+    limits: Limits,
+    start: Instant,
+) -> GameRecord {
+    let stats = ValueStatistics::of(game, &a.values[..a.computed.min(a.values.len())]);
+    let status = match (&a.periodic, &a.arithmetic, a.stop) {
+        (Some(p), _, _) => GameStatus::Periodic { preperiod: p.preperiod(), period: p.period() },
+        (None, Some(ar), Stop::Certified) => {
+            GameStatus::ArithmeticPeriodic { preperiod: ar.preperiod, period: ar.period, saltus: ar.saltus }
+        }
+        _ => GameStatus::Open,
+    };
+    GameRecord {
+        canonical,
+        status,
+        computed: a.computed,
+        max_value: stats.max_value,
+        max_at: stats.max_at,
+        split: stats.split,
+        stop: a.stop,
+        seconds: start.elapsed().as_secs_f64(),
+        max_len: limits.max_len(),
+        max_work: limits.max_work(),
     }
 }
 
