@@ -2,11 +2,11 @@
 # The Python package as users get it: one abi3 wheel (CPython 3.9 and later) built
 # with `maturin build --release`, an sdist (`maturin sdist`), then the wheel installed
 # into a fresh virtual environment by a pip that sees no Rust toolchain and no package
-# index, and the pytest suite run against it there, with numpy and matplotlib installed
+# index, and the pytest suite run against it there, with numpy, matplotlib and pandas installed
 # (so no test is skipped). The extension is built once, here.
 #
 # Needs the Rust toolchain (for the build only) and CPython 3.9+ with pip; maturin,
-# pytest, numpy and matplotlib come from PyPI. The suite compares with the command
+# pytest, numpy, matplotlib and pandas come from PyPI. The suite compares with the command
 # line: $GRUNDY_CLI, else target/release/grundy (built if missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -58,7 +58,7 @@ for tool in cargo rustc maturin; do
 done
 new_venv .venv-wheel
 run_bare() { env PATH="$PWD/.venv-wheel/bin:$bare" "$@"; }
-run_bare .venv-wheel/bin/python "${pip[@]}" "pip>=21.3" "pytest>=7" numpy matplotlib dask distributed
+run_bare .venv-wheel/bin/python "${pip[@]}" "pip>=21.3" "pytest>=7" numpy matplotlib pandas dask distributed
 run_bare .venv-wheel/bin/python "${pip[@]}" --no-index --only-binary :all: --find-links "$wheels" "grundy[plot]"
 run_bare .venv-wheel/bin/python - <<'PY'
 import pathlib, sys

@@ -29,9 +29,10 @@ use crate::output::{emit, interrupted, stop_on_ctrl_c};
 use crate::{CliError, CliResult, MACHINE_BUDGET};
 use clap::Args;
 use grundy::census::{
-    CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_WORK, CensusFolder, Claim, ClaimTimes, Claimed,
-    GameRecord, Kept, Owner, Resumed, Sighting, canonical_code, census_codes, census_estimate_in,
-    census_resume, census_sample, value_classes,
+    CENSUS_CHECKPOINT_WORK, CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_VALUES_DISK, CENSUS_MAX_WORK,
+    CensusFolder, Claim, ClaimTimes, Claimed, GameRecord, KeepValues, Kept, Owner, Resumed, Sighting,
+    ValuesKept, canonical_code, census_codes, census_estimate_in, census_resume_kept, census_sample,
+    census_values_check, census_values_disk, value_classes,
 };
 use grundy::heap::{Limits, OctalCode};
 use grundy::{Context, Error};
@@ -79,6 +80,15 @@ pub struct CensusArgs {
     /// With --out: a game claimed by another process whose claim has not changed for this many seconds is taken over (its process is taken for dead; a process gone from this machine is seen at once).
     #[arg(long, value_name = "SECONDS", default_value_t = 120.0, requires = "out")]
     stale_claim: f64,
+    /// With --out: which games keep their nim-values in DIR/<canonical>.values (the format of sequence --save), so that a census with a larger --max-len or --max-work, or one run again after a kill, goes on from them: none, open (the games left open; the default) or all.
+    #[arg(long, value_name = "WHICH", default_value = "open", value_parser = ["none", "open", "all"])]
+    keep_values: String,
+    /// With --out: a running game's values are written to its values file every this many mex steps (and when stopped), so a killed census loses at most that much work a game.
+    #[arg(long, value_name = "STEPS", value_parser = crate::number, default_value_t = CENSUS_CHECKPOINT_WORK, requires = "out")]
+    checkpoint_work: u64,
+    /// With --out: the most bytes the values files of the games to compute may take, estimated before any game starts (two bytes a value to --max-len a game).
+    #[arg(long, value_name = "BYTES", value_parser = crate::number, default_value_t = CENSUS_MAX_VALUES_DISK)]
+    max_values_disk: u64,
     #[command(flatten)]
     misere: crate::census_misere::MisereArgs,
 }
@@ -167,9 +177,9 @@ fn rows(
     games: &[Game],
     class: &[usize],
     computed: usize,
-    record: &GameRecord,
-    resumed: bool,
+    done: &Resumed,
 ) -> Result<Vec<Map<String, Value>>, CliError> {
+    let (record, resumed) = (&done.record, done.resumed);
     let text = record.to_json();
     let Ok(Value::Object(mut fields)) = serde_json::from_str::<Value>(&text) else {
         return Err(CliError::Message(format!("internal error: a bad record: {text}")));
@@ -186,6 +196,7 @@ fn rows(
             let others: Vec<&String> = game.codes.iter().filter(|c| *c != code).collect();
             row.insert("equivalent".into(), json!(others));
             row.insert("resumed".into(), json!(resumed));
+            row.insert("extended_from".into(), json!(done.extended_from));
             if game.canonical == *lead {
                 row.insert("values_of".into(), Value::Null);
             } else {
@@ -230,7 +241,11 @@ fn table_line(row: &Map<String, Value>) -> String {
         _ => vec![],
     };
     let seconds = row.get("seconds").and_then(Value::as_f64).unwrap_or(0.0);
-    let resumed = if row.get("resumed") == Some(&json!(true)) { " (resumed)" } else { "" };
+    let resumed = match row.get("extended_from").and_then(Value::as_u64) {
+        _ if row.get("resumed") == Some(&json!(true)) => " (resumed)".to_string(),
+        Some(n) if n > 0 => format!(" (from {n} kept values)"),
+        _ => String::new(),
+    };
     let values_of = match row.get("values_of").and_then(Value::as_str) {
         Some(lead) => format!("  same values as {lead}"),
         None => String::new(),
@@ -382,6 +397,29 @@ pub fn run(a: &CensusArgs) -> CliResult {
         estimates[k] = e;
     }
     grundy::census::census_total_work(&estimates, tasks.len(), a.max_total_work)?;
+    // the values kept, estimated before any game starts too
+    let keep = match a.keep_values.as_str() {
+        "none" => KeepValues::None,
+        "all" => KeepValues::All,
+        _ => KeepValues::Open,
+    };
+    if let (Some(folder), false) = (&folder, keep == KeepValues::None || tasks.is_empty()) {
+        let per_game = census_values_disk(limits.max_len());
+        let total = census_values_check(per_game, tasks.len(), a.max_values_disk)?;
+        // shown with the progress bar, where someone watches
+        if std::io::stderr().is_terminal() {
+            eprintln!(
+                "census: games to compute: {}, about {:.1e} mex steps; their values kept in {} (--keep-values {}): about {} a game, at most {} in all",
+                tasks.len(),
+                estimates.iter().sum::<f64>(),
+                folder.path().display(),
+                a.keep_values,
+                bytes(per_game),
+                bytes(total)
+            );
+        }
+    }
+    let values = folder.as_ref().map(|folder| ValuesKept { folder, keep, every: a.checkpoint_work.max(1) });
     let mut order: Vec<usize> = (0..tasks.len()).collect();
     order.sort_by(|&x, &y| estimates[y].total_cmp(&estimates[x]).then(x.cmp(&y)));
 
@@ -400,8 +438,8 @@ pub fn run(a: &CensusArgs) -> CliResult {
         ));
     }
     let mut printed = Printed { rows: 0, out: a.out.as_deref() };
-    for (i, g, record) in &ready {
-        let rows = rows(&games, &classes[*i], *g, record, true)?;
+    for (i, g, record) in ready {
+        let rows = rows(&games, &classes[i], g, &Resumed::read_back(record))?;
         print_rows(&rows, a.json, None);
         printed.rows += rows.len();
     }
@@ -428,7 +466,7 @@ pub fn run(a: &CensusArgs) -> CliResult {
         for _ in 0..jobs.min(order.len()) {
             let send = send.clone();
             let (next, order, games, tasks, stopped) = (&next, &order, &games, &tasks, &stopped);
-            let (deferred, owner, folder) = (&deferred, &owner, &folder);
+            let (deferred, owner, folder, values) = (&deferred, &owner, &folder, &values);
             scope.spawn(move || {
                 loop {
                     let (k, seen) = match next.fetch_add(1, Ordering::Relaxed) {
@@ -449,7 +487,9 @@ pub fn run(a: &CensusArgs) -> CliResult {
                     let mut observer = |_: &str, _: u64, _: u64| !stopped();
                     let mut ctx = Context::new(MACHINE_BUDGET).with_observer(&mut observer);
                     let (result, claim) = match folder {
-                        None => (census_resume(canonical, task.kept.as_ref(), limits, &mut ctx), None),
+                        None => {
+                            (census_resume_kept(canonical, task.kept.as_ref(), limits, None, &mut ctx), None)
+                        }
                         Some(folder) => match folder.claim(canonical, owner, seen.as_ref(), claim_times) {
                             Ok(Claimed::Held(seen)) => {
                                 if let Ok(mut d) = deferred.lock() {
@@ -458,7 +498,7 @@ pub fn run(a: &CensusArgs) -> CliResult {
                                 continue;
                             }
                             Ok(Claimed::Mine(claim)) => {
-                                (claimed(folder, canonical, task, limits, &mut ctx), Some(claim))
+                                (claimed(folder, canonical, task, limits, *values, &mut ctx), Some(claim))
                             }
                             Err(e) => (Err(e), None),
                         },
@@ -507,7 +547,13 @@ pub fn run(a: &CensusArgs) -> CliResult {
             if failure.is_some() {
                 continue;
             }
-            match rows(&games, &classes[task.class], task.game, &finished.record, finished.resumed) {
+            if let Some(why) = &finished.values_warning {
+                match &bar {
+                    Some(bar) => bar.suspend(|| warn(why)),
+                    None => warn(why),
+                }
+            }
+            match rows(&games, &classes[task.class], task.game, &finished) {
                 Ok(rows) => {
                     print_rows(&rows, a.json, bar.as_ref());
                     printed.rows += rows.len();
@@ -548,13 +594,26 @@ fn claimed(
     canonical: &str,
     task: &Task,
     limits: Limits,
+    values: Option<ValuesKept<'_>>,
     ctx: &mut Context<'_>,
 ) -> Result<Resumed, Error> {
     match (&task.kept, folder.kept(canonical, limits)?) {
-        (_, Kept::Resume(record)) => Ok(Resumed { record, resumed: true, rejected: None }),
-        (None, Kept::Check(record)) => census_resume(canonical, Some(&record), limits, ctx),
-        (kept, _) => census_resume(canonical, kept.as_ref(), limits, ctx),
+        (_, Kept::Resume(record)) => Ok(Resumed::read_back(record)),
+        (None, Kept::Check(record)) => census_resume_kept(canonical, Some(&record), limits, values, ctx),
+        (kept, _) => census_resume_kept(canonical, kept.as_ref(), limits, values, ctx),
     }
+}
+
+/// A number of bytes as people read it: `8.0 MiB`.
+fn bytes(n: u64) -> String {
+    let units = ["bytes", "KiB", "MiB", "GiB", "TiB"];
+    let mut x = n as f64;
+    let mut unit = 0;
+    while x >= 1024.0 && unit + 1 < units.len() {
+        x /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 { format!("{n} bytes") } else { format!("{x:.1} {}", units[unit]) }
 }
 
 /// Sleeps about `time`, waking early once `stopped`.

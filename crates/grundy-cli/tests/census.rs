@@ -161,7 +161,7 @@ fn a_killed_census_resumes_without_recomputing_finished_games() {
     let before: Vec<_> = finished.iter().map(|c| mtime(c)).collect();
     let kept = std::fs::read_dir(&dir)
         .unwrap()
-        .filter(|e| !e.as_ref().unwrap().file_name().to_string_lossy().starts_with('.'))
+        .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().ends_with(".json"))
         .count();
     let again = census(&SLOW, &["--max-len", "2^15", "--out", out]);
     assert_eq!(again.len(), SLOW.len());
@@ -263,7 +263,10 @@ fn dead_claims_are_taken_over() {
     let rows = census(&SLOW[..2], &["--max-len", "2^12", "--out", out, "--stale-claim", "1"]);
     assert_eq!(rows.iter().map(|r| r["resumed"] == true).collect::<Vec<_>>(), [true, false], "{rows:?}");
     assert!(started.elapsed() >= std::time::Duration::from_secs(1), "the silent claim was waited for");
-    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2, "two records, no claim left");
+    let records = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter(|e| !e.as_ref().unwrap().file_name().to_string_lossy().ends_with(".values"));
+    assert_eq!(records.count(), 2, "two records, no claim left");
     let bad = census_output(&SLOW[..1], &["--out", out, "--stale-claim", "0"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(bad.stdout.is_empty() && String::from_utf8_lossy(&bad.stderr).contains("--stale-claim"));
@@ -362,7 +365,19 @@ fn games_with_the_same_values_are_computed_once() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     files.sort();
-    assert_eq!(files, ["0.004.json", "0.005.json", "0.024.json", "0.77.json"]);
+    // the records, and the values of the open games computed
+    assert_eq!(
+        files,
+        [
+            "0.004.json",
+            "0.004.values",
+            "0.005.json",
+            "0.005.values",
+            "0.024.json",
+            "0.024.values",
+            "0.77.json"
+        ]
+    );
     // what a follower's row claims, its own computation finds
     let keys = ["status", "preperiod", "period", "computed", "max_value", "max_at", "split", "stopped"];
     for code in ["0.025", "0.771"] {
@@ -409,6 +424,7 @@ fn stable(rows: &[Value]) -> Vec<Value> {
             let mut r = r.clone();
             r.as_object_mut().unwrap().remove("seconds");
             r.as_object_mut().unwrap().remove("resumed");
+            r.as_object_mut().unwrap().remove("extended_from");
             r
         })
         .collect();
@@ -579,10 +595,23 @@ fn the_out_folder_is_checked_before_any_work() {
 fn a_write_failure_after_rows_says_which_were_printed() {
     let dir = temp_dir("full");
     let out = dir.to_str().unwrap();
-    census(&["0.004"], &["--max-len", "1024", "--out", out]);
+    census(&["0.004"], &["--max-len", "1024", "--out", out, "--keep-values", "none"]);
     let long = format!("0.{}", "7".repeat(400));
     let codes = format!("0.004\n{long}\n");
-    let args = ["census", "--json", "--codes", "-", "--max-len", "1024", "--jobs", "1", "--out", out];
+    let args = [
+        "census",
+        "--json",
+        "--codes",
+        "-",
+        "--max-len",
+        "1024",
+        "--jobs",
+        "1",
+        "--out",
+        out,
+        "--keep-values",
+        "none",
+    ];
     let run = limited("ulimit -f 1", &args, &codes);
     let err = String::from_utf8_lossy(&run.stderr);
     assert_eq!(run.status.code(), Some(2), "{err}");
@@ -709,4 +738,171 @@ fn open_games_show_the_published_statistics_in_census_and_sequence() {
     let out = grundy().args(["sequence", "--game", "0.07", "--len", "3", "--json"]).output().unwrap();
     let seq: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(seq.get("statistics").is_none(), "{seq}");
+}
+
+/// The values files in `dir`, by name.
+fn values_files(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".values"))
+        .collect();
+    names.sort();
+    names
+}
+
+/// How many values a values file holds (its header's `values:` line).
+fn values_in(path: &Path) -> usize {
+    let bytes = std::fs::read(path).unwrap();
+    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(300)]).into_owned();
+    let line = text.lines().find_map(|l| l.strip_prefix("values: ")).expect("a values line");
+    line.parse().unwrap()
+}
+
+/// Open games, a periodic one and games that stop at the work limit, to one
+/// length and work limit, then to larger ones on the same folder: each open
+/// game goes on from its kept values (`extended_from`), and every row equals
+/// a census from nothing at the larger limits; the values files are those of
+/// the open games, holding their values to the end.
+#[test]
+fn a_census_with_larger_limits_extends_from_the_kept_values() {
+    let dir = temp_dir("extend");
+    let out = dir.to_str().unwrap();
+    let codes = ["0.6", "0.004", "0.16", "0.77", "0.106"];
+    for (small, large) in [(["2^12", "10^12"], ["2^13", "10^12"]), (["2^20", "10^7"], ["2^20", "4*10^7"])] {
+        let _ = std::fs::remove_dir_all(&dir);
+        let args = |l: [&str; 2]| {
+            vec!["--max-len", l[0], "--max-work", l[1], "--out", out]
+                .into_iter()
+                .map(String::from)
+                .collect::<Vec<_>>()
+        };
+        let first = census(&codes, &args(small).iter().map(String::as_str).collect::<Vec<_>>());
+        let open: HashMap<String, u64> = first
+            .iter()
+            .filter(|r| r["status"] == "open")
+            .map(|r| (r["canonical"].as_str().unwrap().to_string(), r["computed"].as_u64().unwrap()))
+            .collect();
+        assert!(open.len() >= 3, "{first:?}");
+        let mut names: Vec<String> = open.keys().map(|c| format!("{c}.values")).collect();
+        names.sort();
+        assert_eq!(values_files(&dir), names);
+        let again = census(&codes, &args(large).iter().map(String::as_str).collect::<Vec<_>>());
+        let fresh = census(&codes, &["--max-len", large[0], "--max-work", large[1]]);
+        // a certified record stands as it was made (its limits those it ran with)
+        let open_rows =
+            |rows: &[Value]| stable(rows).into_iter().filter(|r| r["status"] == "open").collect::<Vec<_>>();
+        assert_eq!(open_rows(&again), open_rows(&fresh), "{large:?}");
+        assert_eq!(open_rows(&again).len(), open.len(), "{large:?}");
+        for r in &again {
+            let c = r["canonical"].as_str().unwrap();
+            assert_eq!(r["extended_from"].as_u64(), Some(open.get(c).copied().unwrap_or(0)), "{c}");
+            if r["status"] == "open" {
+                assert_eq!(
+                    values_in(&dir.join(format!("{c}.values"))) as u64,
+                    r["computed"].as_u64().unwrap()
+                );
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A census killed (SIGKILL) in the middle of a long game has checkpointed its
+/// values (`--checkpoint-work`): run again, it goes on from them and ends as
+/// a census from nothing.
+#[test]
+fn a_census_killed_mid_game_goes_on_from_its_last_checkpoint() {
+    let dir = temp_dir("checkpoint");
+    let out = dir.to_str().unwrap();
+    let args = ["--max-len", "2^19", "--checkpoint-work", "2*10^7", "--out", out];
+    let mut child = grundy()
+        .args(["census", "--json", "--codes", "-"])
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("runs");
+    child.stdin.take().unwrap().write_all(b"0.6").unwrap();
+    let values = dir.join("0.6.values");
+    let start = std::time::Instant::now();
+    while !values.exists() {
+        assert!(start.elapsed().as_secs() < 60, "no checkpoint");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    let killed = child.wait_with_output().unwrap();
+    assert!(killed.stdout.is_empty(), "the game finished before the kill");
+    let kept = values_in(&values);
+    assert!(kept > 0 && kept < 1 << 19, "{kept}");
+    let again = census(&["0.6"], &args);
+    assert_eq!(again[0]["extended_from"].as_u64(), Some(kept as u64));
+    assert_eq!(stable(&again), stable(&census(&["0.6"], &["--max-len", "2^19"])));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--keep-values none` leaves no values file, `all` one per game; a damaged
+/// values file is computed again from heap 0 with a warning naming it, and
+/// replaced; a file that is not a save is refused before any work; `sequence
+/// --resume` goes on from a census's values file, and a census from a
+/// `sequence --save` file put in its place.
+#[test]
+fn values_files_are_kept_as_asked_checked_and_shared_with_sequence() {
+    let dir = temp_dir("keep");
+    let out = dir.to_str().unwrap();
+    let codes = ["0.6", "0.77"];
+    census(&codes, &["--max-len", "2^12", "--out", out, "--keep-values", "none"]);
+    assert!(values_files(&dir).is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+    census(&codes, &["--max-len", "2^12", "--out", out, "--keep-values", "all"]);
+    assert_eq!(values_files(&dir), ["0.6.values", "0.77.values"]);
+    // damaged: computed again with a warning, and replaced
+    let path = dir.join("0.6.values");
+    let good = std::fs::read(&path).unwrap();
+    let mut bad = good.clone();
+    *bad.last_mut().unwrap() ^= 1;
+    std::fs::write(&path, &bad).unwrap();
+    let out2 = census_output(&["0.6"], &["--max-len", "2^13", "--out", out]);
+    let err = String::from_utf8_lossy(&out2.stderr);
+    assert!(out2.status.success() && err.contains("checksum") && err.contains("0.6.values"), "{err}");
+    assert_eq!(rows(&out2)[0]["extended_from"], 0);
+    assert_eq!(stable(&rows(&out2)), stable(&census(&["0.6"], &["--max-len", "2^13"])));
+    assert_eq!(values_in(&path), 1 << 13);
+    // sequence --resume reads it
+    let seq = grundy()
+        .args(["sequence", "--game", "0.6", "--len", "9000", "--max-len", "9000", "--json", "--resume"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(seq.status.success(), "{}", String::from_utf8_lossy(&seq.stderr));
+    let plain = grundy()
+        .args(["sequence", "--game", "0.6", "--len", "9000", "--max-len", "9000", "--json"])
+        .output()
+        .unwrap();
+    assert!(seq.stdout == plain.stdout, "sequence --resume from a census's values differs");
+    // a sequence --save file in its place: the census goes on from it
+    std::fs::remove_file(&path).unwrap();
+    let saved = grundy()
+        .args(["sequence", "--game", "0.6", "--len", "5000", "--max-len", "5000", "--save"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(saved.status.success(), "{}", String::from_utf8_lossy(&saved.stderr));
+    let from_save = census(&["0.6"], &["--max-len", "2^14", "--out", out]);
+    assert!(from_save[0]["extended_from"].as_u64().unwrap() >= 5000, "{from_save:?}");
+    assert_eq!(stable(&from_save), stable(&census(&["0.6"], &["--max-len", "2^14"])));
+    // not a save: refused before any work, the file untouched
+    std::fs::write(&path, "my notes").unwrap();
+    let refused = census_output(&["0.6"], &["--max-len", "2^15", "--out", out]);
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(refused.status.code() == Some(2) && refused.stdout.is_empty(), "{err}");
+    assert!(err.contains("not a file of saved nim-values"), "{err}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "my notes");
+    std::fs::remove_file(&path).unwrap();
+    // the disk estimate binds
+    let big = census_output(&["0.6"], &["--max-len", "2^30", "--out", out, "--max-values-disk", "10^6"]);
+    let err = String::from_utf8_lossy(&big.stderr);
+    assert!(big.status.code() == Some(2) && err.contains("--max-values-disk"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -9,7 +9,10 @@
 use crate::args::{u64_arg, u64_or};
 use crate::errors::lib;
 use crate::run::{Pending, Progress, detached, detached_until};
-use grundy::census::{CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_WORK, GameRecord, Kept};
+use grundy::census::{
+    CENSUS_CHECKPOINT_WORK, CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_VALUES_DISK, CENSUS_MAX_WORK,
+    GameRecord, KeepValues, Kept, ValuesKept,
+};
 use grundy::heap::{Limits, OctalCode};
 use pyo3::prelude::*;
 use std::sync::Arc;
@@ -21,6 +24,8 @@ pub fn add_constants(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("CENSUS_MAX_LEN", CENSUS_MAX_LEN)?;
     m.add("CENSUS_MAX_WORK", CENSUS_MAX_WORK)?;
     m.add("CENSUS_MAX_TOTAL_WORK", CENSUS_MAX_TOTAL_WORK)?;
+    m.add("CENSUS_CHECKPOINT_WORK", CENSUS_CHECKPOINT_WORK)?;
+    m.add("CENSUS_MAX_VALUES_DISK", CENSUS_MAX_VALUES_DISK)?;
     m.add("CENSUS_FORMAT", GameRecord::FORMAT)
 }
 
@@ -76,14 +81,25 @@ pub fn census_game(
     Ok(record.to_json())
 }
 
+/// What :func:`census_task` returns: the record (a JSON line), whether it is
+/// the kept one, why the kept one was not used, the kept values the
+/// computation went on from, and why the kept values were not used.
+type TaskDone = (String, bool, Option<String>, usize, Option<String>);
+
 /// One game of a census, ``code``, given the certified record its folder kept
 /// (``kept``, a JSON line, or ``None``): the record checked
-/// (``grundy::census::census_resume``), or the game computed. Returns ``(record,
-/// resumed, rejected)``: the record as a JSON line, whether it is the kept
-/// one, and why the kept one was not used. ``stop`` (a :class:`CensusStop`)
-/// stops it from any thread, with ``KeyboardInterrupt``.
+/// (``grundy::census::census_resume_kept``), or the game computed — with
+/// ``out`` (the census folder), going on from the values kept there and
+/// keeping its values as ``keep_values`` says (``"none"``, ``"open"``,
+/// ``"all"``), written every ``checkpoint_work`` mex steps while it runs.
+/// Returns ``(record, resumed, rejected, extended_from, values_warning)``:
+/// the record as a JSON line, whether it is the kept one, why the kept one
+/// was not used, the kept values the computation went on from, and why the
+/// kept values were not used. ``stop`` (a :class:`CensusStop`) stops it from
+/// any thread, with ``KeyboardInterrupt``.
 #[pyfunction]
-#[pyo3(signature = (code, kept=None, *, max_len=None, max_work=None, stop=None))]
+#[pyo3(signature = (code, kept=None, *, max_len=None, max_work=None, stop=None, out=None, keep_values="open", checkpoint_work=None))]
+#[allow(clippy::too_many_arguments)]
 pub fn census_task(
     py: Python<'_>,
     code: &str,
@@ -91,15 +107,40 @@ pub fn census_task(
     max_len: Option<&Bound<'_, PyAny>>,
     max_work: Option<&Bound<'_, PyAny>>,
     stop: Option<&CensusStop>,
-) -> PyResult<(String, bool, Option<String>)> {
+    out: Option<std::path::PathBuf>,
+    keep_values: &str,
+    checkpoint_work: Option<&Bound<'_, PyAny>>,
+) -> PyResult<TaskDone> {
     let limits = census_limits(max_len, max_work)?;
     let kept = kept.map(|k| lib(GameRecord::from_json(k))).transpose()?;
+    let keep = lib(KeepValues::parse(keep_values))?;
+    let every = u64_or(checkpoint_work, "checkpoint_work", CENSUS_CHECKPOINT_WORK)?.max(1);
+    let folder = out.map(|d| lib(grundy::census::CensusFolder::open(d))).transpose()?;
     let stop = stop.map_or_else(|| Arc::new(AtomicBool::new(false)), |s| s.0.clone());
     let code = code.to_string();
     let done = detached_until(py, &Pending::default(), &stop, &Progress::default(), |ctx| {
-        grundy::census::census_resume(&code, kept.as_ref(), limits, ctx)
+        let values = folder.as_ref().map(|folder| ValuesKept { folder, keep, every });
+        grundy::census::census_resume_kept(&code, kept.as_ref(), limits, values, ctx)
     })?;
-    Ok((done.record.to_json(), done.resumed, done.rejected))
+    Ok((done.record.to_json(), done.resumed, done.rejected, done.extended_from, done.values_warning))
+}
+
+/// The estimated bytes of one game's values file to ``max_len`` values
+/// (``grundy::census::census_values_disk``), checked for ``games`` games
+/// against ``max_values_disk`` (``TooLargeError`` naming it); returns the
+/// estimate of one game.
+#[pyfunction]
+#[pyo3(signature = (games, *, max_len=None, max_values_disk=None))]
+pub fn census_values_disk(
+    games: usize,
+    max_len: Option<&Bound<'_, PyAny>>,
+    max_values_disk: Option<&Bound<'_, PyAny>>,
+) -> PyResult<u64> {
+    let limits = census_limits(max_len, None)?;
+    let per_game = grundy::census::census_values_disk(limits.max_len());
+    let bound = u64_or(max_values_disk, "max_values_disk", CENSUS_MAX_VALUES_DISK)?;
+    lib(grundy::census::census_values_check(per_game, games, bound))?;
+    Ok(per_game)
 }
 
 /// A rough cost of :func:`census_game` (mex steps), to schedule the longest
@@ -160,6 +201,12 @@ impl CensusFolder {
     /// The path of the record of ``canonical``.
     fn record_path(&self, canonical: &str) -> std::path::PathBuf {
         self.0.record_path(canonical)
+    }
+
+    /// The path of the values file of ``canonical`` (``<canonical>.values``,
+    /// the format of ``sequence --save``).
+    fn values_path(&self, canonical: &str) -> std::path::PathBuf {
+        self.0.values_path(canonical)
     }
 
     /// What the folder keeps for ``canonical`` under these limits: ``(what,

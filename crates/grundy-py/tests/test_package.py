@@ -29,6 +29,7 @@ FUNCTIONS = [
     "census_iter",
     "census_codes",
     "canonical_code",
+    "records_frame",
 ]
 #: the classes made with arguments (their stubs' __init__ is the constructor)
 MADE = ["HeapGame", "Game", "Heaps", "Board", "DivisorPile", "CoprimePile", "Values", "Sum"]

@@ -58,7 +58,7 @@ from ._grundy import (
     sequence,
     silver_dollar,
 )
-from .census import canonical_code, census, census_codes, census_iter
+from .census import canonical_code, census, census_codes, census_iter, records_frame
 
 __all__ = [
     "Board",
@@ -86,6 +86,7 @@ __all__ = [
     "heaps",
     "misere_quotient",
     "prime_pi",
+    "records_frame",
     "sequence",
     "silver_dollar",
 ]

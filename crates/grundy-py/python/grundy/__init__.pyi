@@ -388,14 +388,22 @@ def census(
     executor: Optional[object] = None,
     max_total_work: int = 150000000000000,
     progress: Progress = None,
+    keep_values: str = "open",
+    checkpoint_work: int = 200000000000,
+    max_values_disk: int = 68719476736,
 ) -> list[CensusRecord]:
-    """Every game of ``codes``, one record per code (``grundy census --json``'s
-    fields), locally or on a ``concurrent.futures.Executor`` or Dask ``Client``;
-    ``out`` keeps and resumes the per-game files of ``grundy census --out``; a
-    census estimated over ``max_total_work`` mex steps is refused. Ctrl-C stops
-    every game; the ``KeyboardInterrupt`` carries the finished records in
-    ``records`` (and ``out`` keeps them). ``progress=None`` shows a bar of the
-    games finished when stderr is a terminal or in a notebook."""
+    """Every game of ``codes``, one record per code in the order of ``codes``
+    (``grundy census --json``'s fields), locally or on a
+    ``concurrent.futures.Executor`` or Dask ``Client``; ``out`` keeps and
+    resumes the per-game files of ``grundy census --out``, and the games'
+    nim-values (``keep_values``: ``"none"``, ``"open"`` or ``"all"``; written
+    every ``checkpoint_work`` mex steps; a census whose values files are
+    estimated over ``max_values_disk`` bytes is refused), from which a census
+    with larger limits goes on (``extended_from``); a census estimated over
+    ``max_total_work`` mex steps is refused. Ctrl-C stops every game; the
+    ``KeyboardInterrupt`` carries the finished records in ``records`` (and
+    ``out`` keeps them). ``progress=None`` shows a bar of the games finished
+    when stderr is a terminal or in a notebook."""
 
 def census_iter(
     codes: Union[str, Iterable[str]],
@@ -405,8 +413,17 @@ def census_iter(
     executor: Optional[object] = None,
     max_total_work: int = 150000000000000,
     progress: Progress = None,
+    keep_values: str = "open",
+    checkpoint_work: int = 200000000000,
+    max_values_disk: int = 68719476736,
 ) -> Iterable[CensusRecord]:
-    """:func:`census`, yielding the records as the games finish."""
+    """:func:`census`, yielding the records as the games finish (not in the
+    order of ``codes``)."""
+
+def records_frame(records: Iterable[CensusRecord]) -> Any:
+    """The records of :func:`census` as a pandas ``DataFrame`` (a column per
+    field, ``split`` spread over ``split_mask`` … ``split_last_rare``);
+    ``ImportError`` when pandas is not installed."""
 
 class Copies:
     """``copies`` copies of one component in a :class:`Sum` (``component.copies(k)``)."""

@@ -26,6 +26,22 @@ certificate is verified. A record that is damaged, edited or of an older
 format is computed again with a ``RuntimeWarning``. A census started in Python
 can be finished by the command line and vice versa.
 
+With ``out``, each computed game also keeps its nim-values in
+``DIR/<canonical>.values`` (the format of ``grundy sequence --save``; which
+games: ``keep_values``, ``"open"`` by default, ``"all"`` or ``"none"``), written
+every ``checkpoint_work`` mex steps while it runs: a census with a larger
+``max_len`` or ``max_work`` goes on from them (``extended_from`` in its
+records; the records equal those of a census from nothing), and a killed
+census or a lost Dask worker loses at most the work since the last
+checkpoint. The values files of the games to compute are estimated first
+(two bytes a value) and a census over ``max_values_disk`` bytes is refused
+(``TooLargeError``). The workers must see ``out`` (a shared folder on a
+cluster).
+
+:func:`census` returns the records in the order of the codes given;
+:func:`census_iter` yields them as the games finish (those read back from
+``out`` first). :func:`records_frame` makes a pandas ``DataFrame`` of them.
+
 Ctrl-C (``KeyboardInterrupt``) stops every game within a moment: the games on
 threads of this process at their next check (signals reach only the main
 thread, so they are stopped by a flag), a Dask client's pending games are
@@ -53,6 +69,12 @@ DEFAULT_MAX_WORK = _grundy.CENSUS_MAX_WORK
 DEFAULT_MAX_TOTAL_WORK = _grundy.CENSUS_MAX_TOTAL_WORK
 #: The version of the per-game file format.
 FORMAT = _grundy.CENSUS_FORMAT
+#: The mex steps between two checkpoints of a running game's values: ``2·10^11``.
+DEFAULT_CHECKPOINT_WORK = _grundy.CENSUS_CHECKPOINT_WORK
+#: The default bound on the disk a census's values files may take: ``2^36`` bytes.
+DEFAULT_MAX_VALUES_DISK = _grundy.CENSUS_MAX_VALUES_DISK
+#: The values ``keep_values`` may take.
+KEEP_VALUES = ("none", "open", "all")
 
 census_codes = _grundy.census_codes
 canonical_code = _grundy.canonical_code
@@ -63,10 +85,13 @@ def solve(code, max_len=DEFAULT_MAX_LEN, max_work=DEFAULT_MAX_WORK):
     return _grundy.census_game(code, max_len=max_len, max_work=max_work)
 
 
-def task(code, kept, max_len, max_work, stop=None):
-    """The task a worker runs: one game computed, or its kept certified
-    record (a JSON line) checked; ``(record, resumed, rejected)``."""
-    return _grundy.census_task(code, kept, max_len=max_len, max_work=max_work, stop=stop)
+def task(code, kept, max_len, max_work, stop=None, out=None, keep_values="open", checkpoint_work=None):
+    """The task a worker runs: one game computed (going on from the values
+    kept in ``out``, and keeping its own there), or its kept certified record
+    (a JSON line) checked; ``(record, resumed, rejected, extended_from,
+    values_warning)``."""
+    values = {"out": out, "keep_values": keep_values, "checkpoint_work": checkpoint_work}
+    return _grundy.census_task(code, kept, max_len=max_len, max_work=max_work, stop=stop, **values)
 
 
 def _is_dask(executor):
@@ -90,7 +115,7 @@ def _executor_kind(executor):
     )
 
 
-def _rows(games, members, lead, text, resumed):
+def _rows(games, members, lead, text, resumed, extended_from=0):
     """The rows of a value class whose game ``lead`` has the record ``text``
     (a JSON line): one per code, each game's own canonical code, and for the
     other games ``values_of`` (the game computed) and no seconds."""
@@ -102,6 +127,7 @@ def _rows(games, members, lead, text, resumed):
             row["code"] = code
             row["equivalent"] = [c for c in codes if c != code]
             row["resumed"] = resumed
+            row["extended_from"] = extended_from
             row["values_of"] = None
             if canonical != lead:
                 row.update(canonical=canonical, values_of=lead, seconds=0.0)
@@ -120,27 +146,34 @@ def census_iter(
     executor=None,
     max_total_work=DEFAULT_MAX_TOTAL_WORK,
     progress=None,
+    keep_values="open",
+    checkpoint_work=DEFAULT_CHECKPOINT_WORK,
+    max_values_disk=DEFAULT_MAX_VALUES_DISK,
 ):
     """:func:`census`, yielding the records as the games finish (those read
-    back from ``out`` first). ``progress=True`` shows a bar on stderr (tqdm if
+    back from ``out`` first), not in the order of ``codes``. ``progress=True`` shows a bar on stderr (tqdm if
     installed) of the records yielded; or give a callable ``progress(done, total)``.
     ``progress=None`` (the default) shows the bar when stderr is a terminal or
     in a notebook; ``progress=False`` never."""
     if isinstance(codes, str):
         codes = [codes]
     codes = list(codes)
+    if keep_values not in KEEP_VALUES:
+        raise ValueError(f"keep_values: {keep_values!r} is not one of {', '.join(KEEP_VALUES)}")
+    values = (keep_values, checkpoint_work, max_values_disk)
     report, close = _progress.reporter(progress, "grundy.census", auto=True)
     total = len(dict.fromkeys(codes))
     try:
-        for done, record in enumerate(_census_iter(codes, max_len, max_work, out, executor, max_total_work), 1):
+        for done, record in enumerate(_census_iter(codes, max_len, max_work, out, executor, max_total_work, values), 1):
             report(done, total)
             yield record
     finally:
         close()
 
 
-def _census_iter(codes, max_len, max_work, out, executor, max_total_work):
-    """The records of :func:`census_iter`."""
+def _census_iter(codes, max_len, max_work, out, executor, max_total_work, values):
+    """The records of :func:`census_iter`; ``values`` is ``(keep_values,
+    checkpoint_work, max_values_disk)``."""
     kind = _executor_kind(executor)
     games = {}
     for code in dict.fromkeys(codes):
@@ -190,15 +223,19 @@ def _census_iter(codes, max_len, max_work, out, executor, max_total_work):
             cost[k] = estimate(k)
     _grundy.census_total_work(list(cost.values()), len(tasks), max_total_work=max_total_work)
     order = sorted(range(len(tasks)), key=lambda k: (-cost[k], k))
+    # the values files, estimated before any game starts too
+    if folder is not None and values[0] != "none" and tasks:
+        _grundy.census_values_disk(len(tasks), max_len=max_len, max_values_disk=values[2])
 
     for leader, member, text in ready:
         yield from _rows(games, classes[leader], member, text, True)
     if not order:
         return
-    yield from _run(games, classes, [tasks[k] for k in order], folder, executor, kind, max_len, max_work)
+    kept = (None if out is None else os.fspath(out), values[0], values[1])
+    yield from _run(games, classes, [tasks[k] for k in order], folder, executor, kind, max_len, max_work, kept)
 
 
-def _run(games, classes, tasks, folder, executor, kind, max_len, max_work):
+def _run(games, classes, tasks, folder, executor, kind, max_len, max_work, kept_values):
     """Runs the tasks on the executor, yielding each one's rows once its
     record is written; stops every game on any exception (Ctrl-C)."""
     stop = _grundy.CensusStop() if kind in ("own", "threads") else None
@@ -210,24 +247,28 @@ def _run(games, classes, tasks, folder, executor, kind, max_len, max_work):
     def finish(f):
         """The rows of a finished task, its record written first."""
         leader, member, kept = futures[f]
-        text, resumed, rejected = f.result()
+        text, resumed, rejected, extended_from, values_warning = f.result()
         if rejected is not None and folder is not None:
             _warn(f"{folder.record_path(member)}: {rejected}; computed again")
+        if values_warning is not None:
+            _warn(values_warning)
         if folder is not None and not resumed:
             folder.write(text)
-        return list(_rows(games, classes[leader], member, text, resumed))
+        return list(_rows(games, classes[leader], member, text, resumed, extended_from))
 
     try:
         if kind == "dask":
             from distributed import as_completed
 
             for i, t in enumerate(tasks):
-                f = executor.submit(task, t[1], t[2], max_len, max_work, pure=False, priority=len(tasks) - i)
+                f = executor.submit(
+                    task, t[1], t[2], max_len, max_work, None, *kept_values, pure=False, priority=len(tasks) - i
+                )
                 futures[f] = t
         else:
             as_completed = concurrent.futures.as_completed
             for t in tasks:
-                futures[executor.submit(task, t[1], t[2], max_len, max_work, stop)] = t
+                futures[executor.submit(task, t[1], t[2], max_len, max_work, stop, *kept_values)] = t
         for f in as_completed(list(futures)):
             used.add(f)
             yield from finish(f)
@@ -264,10 +305,14 @@ def census(
     executor=None,
     max_total_work=DEFAULT_MAX_TOTAL_WORK,
     progress=None,
+    keep_values="open",
+    checkpoint_work=DEFAULT_CHECKPOINT_WORK,
+    max_values_disk=DEFAULT_MAX_VALUES_DISK,
 ):
     """Computes every game of ``codes`` (a list of codes such as ``"0.77"``, or
-    :func:`census_codes`) and returns one record per code, in the order the
-    games finished: dicts with the fields of ``grundy census --json`` —
+    :func:`census_codes`) and returns one record per code, in the order of
+    ``codes`` (a code given twice once; :func:`census_iter` yields them as the
+    games finish): dicts with the fields of ``grundy census --json`` —
     ``code``, ``canonical``, ``equivalent`` (the other codes of the same game),
     ``status`` (``"periodic"``, ``"arithmetic-periodic"`` or ``"open"``),
     ``preperiod``, ``period``, ``saltus``, ``computed``, ``max_value``,
@@ -275,14 +320,20 @@ def census(
     ``mask``, ``mask_hex``, ``mode``, ``rare``, ``rare_heaps`` counting heap
     0 as the published tables do, ``last_rare``), ``stopped``, ``seconds``,
     ``max_len``, ``max_work``,
-    ``resumed`` and ``values_of`` (``None``, or the game computed for this one:
+    ``resumed``, ``extended_from`` (the values kept in ``out`` that the
+    computation went on from, 0 when none) and ``values_of`` (``None``, or the game computed for this one:
     a different game shown to have the same values). See the module docs for
-    ``out``, ``executor``, ``max_total_work`` and Ctrl-C: a
+    ``out``, ``keep_values``, ``checkpoint_work``, ``max_values_disk``,
+    ``executor``, ``max_total_work`` and Ctrl-C: a
     ``KeyboardInterrupt`` carries every record finished in ``records``.
     ``progress=True`` shows a bar of the games finished on stderr (tqdm if
     installed); or give a callable ``progress(done, total)``. By default
     (``progress=None``) the bar is shown when stderr is a terminal or in a
     notebook; ``progress=False`` hides it."""
+    if isinstance(codes, str):
+        codes = [codes]
+    codes = list(codes)
+    place = {code: i for i, code in enumerate(dict.fromkeys(codes))}
     records = []
     try:
         for r in census_iter(
@@ -293,9 +344,41 @@ def census(
             executor=executor,
             max_total_work=max_total_work,
             progress=progress,
+            keep_values=keep_values,
+            checkpoint_work=checkpoint_work,
+            max_values_disk=max_values_disk,
         ):
             records.append(r)
     except KeyboardInterrupt as e:
-        e.records = records + getattr(e, "records", [])
+        e.records = sorted(records + getattr(e, "records", []), key=lambda r: place[r["code"]])
         raise
-    return records
+    return sorted(records, key=lambda r: place[r["code"]])
+
+
+#: The fields of a record's ``split``, as columns ``split_<field>`` of :func:`records_frame`.
+SPLIT_FIELDS = ("mask", "mask_hex", "mode", "rare", "rare_heaps", "last_rare")
+
+
+def records_frame(records):
+    """The records of :func:`census` (or :func:`census_iter`, or any list of
+    them) as a pandas ``DataFrame``: one row per record in their order, a
+    column per field, the ``split`` spread over the columns ``split_mask``,
+    ``split_mask_hex``, ``split_mode``, ``split_rare``, ``split_rare_heaps``
+    and ``split_last_rare`` (``None`` for a game without a split). pandas is
+    an optional dependency: without it, ``ImportError`` says how to install
+    it."""
+    try:
+        import pandas
+    except ImportError as e:
+        raise ImportError(
+            "grundy.records_frame needs pandas, which is not installed: pip install pandas"
+        ) from e
+    rows = []
+    for r in records:
+        row = {k: v for k, v in r.items() if k != "split"}
+        split = r.get("split") or {}
+        for field in SPLIT_FIELDS:
+            row[f"split_{field}"] = split.get(field)
+        rows.append(row)
+    columns = ["code"] + [c for c in (rows[0] if rows else {}) if c != "code"]
+    return pandas.DataFrame(rows, columns=columns if rows else None)

@@ -85,7 +85,8 @@ impl CensusFolder {
 
     /// Refuses a record of `canonical` that exists as anything but a regular
     /// file (a folder, a FIFO, a device, a symbolic link): a census never
-    /// reads from it nor replaces it.
+    /// reads from it nor replaces it; and the same of its values file
+    /// ([`CensusFolder::values_path`]), which must moreover be a save.
     pub fn check(&self, canonical: &str) -> Result<(), Error> {
         let path = self.record_path(canonical);
         match fs::symlink_metadata(&path) {
@@ -94,7 +95,7 @@ impl CensusFolder {
                 self.dir.display(),
                 path.display()
             ))),
-            _ => Ok(()),
+            _ => self.check_values(canonical),
         }
     }
 

@@ -6,12 +6,13 @@
 use super::record::{GameRecord, GameStatus};
 #[cfg(test)]
 use super::statistics::RareSplit;
-use super::statistics::{ValueStatistics, split_of};
-use super::{canonical_code, same_rules};
+use super::statistics::split_of;
+use super::values::{ValuesKept, census_game_kept, parse_canonical};
 use crate::count::Context;
 use crate::error::{Error, Remedy, Stop};
-use crate::heap::{HeapGame, Limits, OctalCode};
-use std::time::Instant;
+#[cfg(test)]
+use crate::heap::OctalCode;
+use crate::heap::{HeapGame, Limits};
 
 /// A census's default length limit per game: `2^18` values.
 pub const CENSUS_MAX_LEN: usize = 1 << 18;
@@ -37,16 +38,6 @@ const PROBE_WORK: u64 = 200_000_000;
 /// The games a census probes to estimate its total work when it has many
 /// ([`census_sample`]).
 const SAMPLE: usize = 64;
-
-fn parse_canonical(code: &str) -> Result<(OctalCode, String), Error> {
-    let parsed = OctalCode::parse(code)?;
-    let canonical = canonical_code(&parsed);
-    let again = OctalCode::parse(&canonical)?;
-    if !same_rules(&parsed, &again) {
-        return Err(Error::Internal(format!("the canonical form {canonical} of {code} has other rules")));
-    }
-    Ok((again, canonical))
-}
 
 /// [`census_estimate_in`] without progress reports.
 pub fn census_estimate(code: &str, limits: Limits) -> Result<f64, Error> {
@@ -164,30 +155,7 @@ pub fn census_total_work(estimates: &[f64], games: usize, max_total_work: u64) -
 /// assert!(r.to_json().starts_with("{\"canonical\":\"0.77\","));
 /// ```
 pub fn census_game(code: &str, limits: Limits, ctx: &mut Context<'_>) -> Result<GameRecord, Error> {
-    let (parsed, canonical) = parse_canonical(code)?;
-    let game = HeapGame::Octal(parsed);
-    let start = Instant::now();
-    let a = game.analyze_in(0, limits.with_threads(1), ctx)?;
-    let stats = ValueStatistics::of(&game, &a.values[..a.computed.min(a.values.len())]);
-    let status = match (&a.periodic, &a.arithmetic, a.stop) {
-        (Some(p), _, _) => GameStatus::Periodic { preperiod: p.preperiod(), period: p.period() },
-        (None, Some(ar), Stop::Certified) => {
-            GameStatus::ArithmeticPeriodic { preperiod: ar.preperiod, period: ar.period, saltus: ar.saltus }
-        }
-        _ => GameStatus::Open,
-    };
-    Ok(GameRecord {
-        canonical,
-        status,
-        computed: a.computed,
-        max_value: stats.max_value,
-        max_at: stats.max_at,
-        split: stats.split,
-        stop: a.stop,
-        seconds: start.elapsed().as_secs_f64(),
-        max_len: limits.max_len(),
-        max_work: limits.max_work(),
-    })
+    census_game_kept(code, limits, None, ctx).map(|e| e.record)
 }
 
 /// A game of a census, computed or resumed ([`census_resume`]).
@@ -200,6 +168,11 @@ pub struct Resumed {
     /// Why the record read back was not used, when it was not: the game was
     /// computed again.
     pub rejected: Option<String>,
+    /// The values kept in the folder that the computation went on from (0:
+    /// from heap 0, or not computed), see [`census_game_kept`].
+    pub extended_from: usize,
+    /// Why the values kept in the folder were not used, when they were not.
+    pub values_warning: Option<String>,
 }
 
 /// One game of a census, `code` ([`census_game`]), given the certified record
@@ -232,14 +205,41 @@ pub fn census_resume(
     limits: Limits,
     ctx: &mut Context<'_>,
 ) -> Result<Resumed, Error> {
+    census_resume_kept(code, kept, limits, None, ctx)
+}
+
+/// [`census_resume`], a game computed going on from the values its folder
+/// keeps and keeping its values there ([`census_game_kept`], when `values`
+/// is given).
+pub fn census_resume_kept(
+    code: &str,
+    kept: Option<&GameRecord>,
+    limits: Limits,
+    values: Option<ValuesKept<'_>>,
+    ctx: &mut Context<'_>,
+) -> Result<Resumed, Error> {
     let rejected = match kept {
         Some(kept) => match check(kept, limits, ctx)? {
-            None => return Ok(Resumed { record: kept.clone(), resumed: true, rejected: None }),
+            None => return Ok(Resumed::read_back(kept.clone())),
             why => why,
         },
         None => None,
     };
-    Ok(Resumed { record: census_game(code, limits, ctx)?, resumed: false, rejected })
+    let e = census_game_kept(code, limits, values, ctx)?;
+    Ok(Resumed {
+        record: e.record,
+        resumed: false,
+        rejected,
+        extended_from: e.from,
+        values_warning: e.warning,
+    })
+}
+
+impl Resumed {
+    /// A record read back, standing as it is.
+    pub fn read_back(record: GameRecord) -> Self {
+        Resumed { record, resumed: true, rejected: None, extended_from: 0, values_warning: None }
+    }
 }
 
 /// Why `kept` does not stand (computed again, see [`census_resume`]), or

@@ -30,6 +30,11 @@
 //!   body holds exactly `values × width` bytes.
 //! * `fnv1a64:` the 64-bit FNV-1a checksum ([`Fnv1a64`]) of the body's
 //!   bytes, 16 lowercase hexadecimal digits.
+//! * optionally `work:` the mex steps the values cost from heap 0, written by
+//!   a census (`census --out`, [`write_kept`]) so that a census that goes on
+//!   from them counts its work limit as a run from nothing would
+//!   ([`crate::heap::Known`]); readers that do not know it skip it, and a
+//!   file without it is resumed with its work unknown.
 //!
 //! On load the fields come in this order, the game must be the one asked
 //! for, the length and the checksum must match (a damaged file is refused,
@@ -149,10 +154,21 @@ pub fn save_file(path: impl AsRef<Path>, force: bool) -> OutputFile {
 /// header, then the body (streamed, a chunk at a time; the checksum is a
 /// first pass over the values, as the header comes first).
 pub fn write_to(out: &mut dyn Write, game: &str, values: Lanes<'_>) -> std::io::Result<()> {
+    write_work_to(out, game, values, None)
+}
+
+/// [`write_to`], with the `work:` line when the work is given.
+fn write_work_to(
+    out: &mut dyn Write,
+    game: &str,
+    values: Lanes<'_>,
+    work: Option<u64>,
+) -> std::io::Result<()> {
     let width = width_of(values);
     let check = encoded(values, width).fold(Fnv1a64::new(), |h, chunk| h.update(&chunk)).value();
+    let work = work.map_or(String::new(), |w| format!("work: {w}\n"));
     let header = format!(
-        "{FIRST_LINE}\ngame: {game}\nvalues: {}\nwidth: {width}\nfnv1a64: {check:016x}\n\n",
+        "{FIRST_LINE}\ngame: {game}\nvalues: {}\nwidth: {width}\nfnv1a64: {check:016x}\n{work}\n",
         values.len()
     );
     out.write_all(header.as_bytes())?;
@@ -163,6 +179,13 @@ pub fn write_to(out: &mut dyn Write, game: &str, values: Lanes<'_>) -> std::io::
 /// its temporary file).
 pub fn write(out: &OutputFile, game: &str, values: Lanes<'_>) -> Result<(), Error> {
     out.write(|file| write_to(file, game, values))
+}
+
+/// Writes `values` of the game named `game` and the `work` they cost from
+/// heap 0 to the file of `out` (through its temporary file): a census's
+/// values file.
+pub fn write_kept(out: &OutputFile, game: &str, values: Lanes<'_>, work: u64) -> Result<(), Error> {
+    out.write(|file| write_work_to(file, game, values, Some(work)))
 }
 
 /// Why the file `path` cannot be resumed: refused as the parameter `resume`.
@@ -178,6 +201,11 @@ fn cannot_resume(path: &Path, why: impl std::fmt::Display) -> Error {
 /// parameter `resume`, naming the file (`cannot read PATH: …`, `PATH cannot
 /// be resumed: …`).
 pub fn read(path: impl AsRef<Path>, game: &str) -> Result<SavedValues, Error> {
+    read_kept(path, game).map(|(values, _)| values)
+}
+
+/// [`read`], with the work of the `work:` line when the file has one.
+pub fn read_kept(path: impl AsRef<Path>, game: &str) -> Result<(SavedValues, Option<u64>), Error> {
     let path = path.as_ref();
     let cannot = |e: std::io::Error| Error::InvalidParameter {
         parameter: "resume",
@@ -185,7 +213,7 @@ pub fn read(path: impl AsRef<Path>, game: &str) -> Result<SavedValues, Error> {
     };
     let file = fs::File::open(path).map_err(cannot)?;
     let len = file.metadata().map_err(cannot)?.len();
-    read_from(BufReader::new(file), len, game).map_err(|why| cannot_resume(path, why))
+    read_work_from(BufReader::new(file), len, game).map_err(|why| cannot_resume(path, why))
 }
 
 /// The longest header read (a file without its blank line within is no save).
@@ -193,7 +221,16 @@ const MAX_HEADER: u64 = 1 << 16;
 
 /// The values of the game named `game` in a save of `len` bytes read from
 /// `input`, or why they cannot be used.
-pub fn read_from(mut input: impl BufRead, len: u64, game: &str) -> Result<SavedValues, String> {
+pub fn read_from(input: impl BufRead, len: u64, game: &str) -> Result<SavedValues, String> {
+    read_work_from(input, len, game).map(|(values, _)| values)
+}
+
+/// [`read_from`], with the work of the `work:` line when there is one.
+fn read_work_from(
+    mut input: impl BufRead,
+    len: u64,
+    game: &str,
+) -> Result<(SavedValues, Option<u64>), String> {
     let not_saved = "it is not a file of saved nim-values";
     let mut header = Vec::new();
     loop {
@@ -232,6 +269,10 @@ pub fn read_from(mut input: impl BufRead, len: u64, game: &str) -> Result<SavedV
     };
     let check =
         u64::from_str_radix(&field("fnv1a64")?, 16).map_err(|_| "the 'fnv1a64:' line is not hexadecimal")?;
+    let work = match lines.next().and_then(|l| l.strip_prefix("work: ")) {
+        Some(w) => Some(w.parse::<u64>().map_err(|_| "the 'work:' line is not a number")?),
+        None => None,
+    };
     if Some(body_len) != (count as u64).checked_mul(width as u64) {
         return Err(format!("it should hold {count} values of {width} bytes but has {body_len} bytes"));
     }
@@ -260,7 +301,7 @@ pub fn read_from(mut input: impl BufRead, len: u64, game: &str) -> Result<SavedV
     if hash.value() != check {
         return Err("the checksum does not match: the file is damaged".into());
     }
-    Ok(saved)
+    Ok((saved, work))
 }
 
 /// A sequence computation resumed from a save and kept in one: the
@@ -406,6 +447,24 @@ mod tests {
         let expected =
             format!("grundy nim-values 1\ngame: octal 0.77\nvalues: 3\nwidth: 1\nfnv1a64: {check:016x}\n\n");
         assert_eq!(bytes, [expected.as_bytes(), &[0, 1, 2]].concat());
+    }
+
+    #[test]
+    fn the_work_line_is_read_back_and_skipped_by_the_plain_reader() {
+        let mut bytes = Vec::new();
+        write_work_to(&mut bytes, "octal 0.6", Lanes::Bytes(&[0, 0, 1]), Some(1234)).unwrap();
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        assert!(text.contains("fnv1a64: ") && text.contains("\nwork: 1234\n\n"), "{text}");
+        let len = bytes.len() as u64;
+        let (values, work) = read_work_from(&bytes[..], len, "octal 0.6").unwrap();
+        assert_eq!((values.lanes().to_vec(), work), (vec![0, 0, 1], Some(1234)));
+        assert_eq!(parse(&bytes, "octal 0.6").unwrap(), [0, 0, 1]);
+        assert_eq!(
+            read_work_from(&file(&[0, 0, 1], "octal 0.6")[..], len - 11, "octal 0.6").unwrap().1,
+            None
+        );
+        let bad = text.replace("work: 1234", "work: lots").into_bytes();
+        assert!(read_work_from(&bad[..], bad.len() as u64, "octal 0.6").unwrap_err().contains("'work:'"));
     }
 
     #[test]

@@ -7,7 +7,7 @@ use super::group::GroupValues;
 use super::lanes::Lanes;
 use super::rules::RuleValues;
 use super::search::Run;
-use super::sequencer::Keeper;
+use super::sequencer::{Checkpointer, Keeper, Known};
 use super::subtraction::{FamilyValues, SubtractionValues};
 use super::{Analysis, Family, HeapRules, Limits, MAX_LINEAR_WORK, OctalCode, RareValues, SubtractionSet};
 #[cfg(doc)]
@@ -387,10 +387,56 @@ impl HeapGame {
         ctx: &mut Context<'_>,
         keep: &mut Keeper<'_>,
     ) -> Result<Analysis, Error> {
+        let known = Known { values: known, work: None };
+        self.analyze_kept(known, want, limits, u64::MAX, ctx, &mut |g, _| keep(g))
+    }
+
+    /// [`HeapGame::analyze_resumed`] from `known` values whose work may be
+    /// known (see [`Known`]: then the work limit counts from heap 0 as for a
+    /// run from nothing), handing the values and their work to `keep` also
+    /// every `every` mex steps ([`super::Moment::Pulse`]; `u64::MAX` never) — a long
+    /// computation killed between two lengths `64·2^j` loses at most that
+    /// much work. A pulse does not look for the period (the lengths looked at
+    /// are those of [`HeapGame::analyze_in`]), so the analysis is the same
+    /// whatever `every`.
+    ///
+    /// ```
+    /// use grundy::{Context, HeapGame};
+    /// use grundy::heap::{Known, Limits, Moment};
+    ///
+    /// let game = HeapGame::octal("0.6").unwrap();
+    /// let limits = Limits::new(5000, 3_000_000).unwrap();
+    /// let whole = game.analyze(0, limits).unwrap();
+    /// let mut pulses = Vec::new();
+    /// let mut keep = |g: grundy::heap::Lanes<'_>, at: grundy::heap::Checkpoint| {
+    ///     if at.moment == Moment::Pulse {
+    ///         pulses.push((g.to_vec(), at.work));
+    ///     }
+    ///     Ok(())
+    /// };
+    /// let none = Known { values: grundy::heap::Lanes::Wide(&[]), work: None };
+    /// let pulsed = game.analyze_kept(none, 0, limits, 100_000, &mut Context::default(), &mut keep).unwrap();
+    /// assert_eq!((pulsed.values.len(), pulsed.work), (whole.values.len(), whole.work));
+    /// // from any pulse, with its work: the run from nothing, to the value and the step
+    /// let (values, work) = &pulses[pulses.len() / 2];
+    /// let known = Known { values: values[..].into(), work: Some(*work) };
+    /// let again = game.analyze_kept(known, 0, limits, u64::MAX, &mut Context::default(), &mut |_, _| Ok(())).unwrap();
+    /// assert_eq!((again.values, again.work, again.stop), (whole.values, whole.work, whole.stop));
+    /// ```
+    pub fn analyze_kept(
+        &self,
+        known: Known<'_>,
+        want: usize,
+        limits: Limits,
+        every: u64,
+        ctx: &mut Context<'_>,
+        keep: &mut Checkpointer<'_>,
+    ) -> Result<Analysis, Error> {
+        let Known { values: known, work: known_work } = known;
         let cap = want.max(limits.max_len()).max(known.len()).max(1);
         let known_bytes = (known.len() * known.width()) as f64;
         ctx.budget.check_memory(8.0 * cap as f64 + known_bytes, "the nim-values", "max_len")?;
-        let run = Run { known, want, limits, keep };
+        let run = Run { known, known_work, want, limits, every, keep };
         match self {
             HeapGame::Octal(c) if c.group().is_some() => self.search(GroupValues::new(c), run, ctx),
             HeapGame::Octal(c) => self.search(RareValues::new(c).with_threads(limits.threads()), run, ctx),

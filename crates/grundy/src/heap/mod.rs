@@ -42,5 +42,5 @@ pub use octal::{Digit, OctalCode};
 pub use period::{Period, PeriodSummary, Periodic, find_period, histogram_of, histogram_range};
 pub use rare::RareValues;
 pub use rules::HeapRules;
-pub use sequencer::{Keeper, RESUME_CHECK};
+pub use sequencer::{Checkpoint, Checkpointer, Keeper, Known, Moment, RESUME_CHECK};
 pub use subtraction::{Family, SubtractionSet};

@@ -5,7 +5,7 @@
 
 use super::arith;
 use super::lanes::Lanes;
-use super::sequencer::{Keeper, Sequencer, resume};
+use super::sequencer::{Checkpoint, Checkpointer, Moment, Sequencer, resume};
 use super::{Analysis, ArithmeticPeriodic, HeapGame, Limits, Periodic, find_period};
 use crate::count::Context;
 use crate::error::{Error, Stop};
@@ -16,13 +16,16 @@ pub(crate) const ASKED: &str = "computing nim-values";
 /// The stage of the period search beyond the values asked for.
 pub(crate) const SEARCH: &str = "looking for a period";
 
-/// The request of one search: values known from an earlier run, values
-/// wanted, limits, and where to keep the values.
+/// The request of one search: values known from an earlier run (and their
+/// work, when known), values wanted, limits, and where to keep the values
+/// (also after every `every` mex steps).
 pub(super) struct Run<'r, 'k> {
     pub(super) known: Lanes<'r>,
+    pub(super) known_work: Option<u64>,
     pub(super) want: usize,
     pub(super) limits: Limits,
-    pub(super) keep: &'r mut Keeper<'k>,
+    pub(super) every: u64,
+    pub(super) keep: &'r mut Checkpointer<'k>,
 }
 
 impl HeapGame {
@@ -33,10 +36,13 @@ impl HeapGame {
         run: Run<'_, '_>,
         ctx: &mut Context<'_>,
     ) -> Result<Analysis, Error> {
-        let Run { known, want, limits, keep } = run;
+        let Run { known, known_work, want, limits, every, keep } = run;
         let cap = want.max(limits.max_len()).max(known.len()).max(1);
         seq.reserve_total(cap);
         resume(&mut seq, known)?;
+        // the work of the known values beyond those computed again to check them
+        let base = known_work.map_or(0, |w| w.saturating_sub(seq.work()));
+        let mut next_pulse = (seq.work() + base).saturating_add(every);
         // a resumed run looks for the period in what it was given first
         let mut checkpoint = known.len().max(64);
         // Progress: the values asked for, computed over their number (they are
@@ -52,23 +58,32 @@ impl HeapGame {
         loop {
             let len = seq.values().len();
             let target = if len < want { checkpoint.min(want) } else { checkpoint.min(cap) };
-            let mut interrupted = None;
-            let stop = |len: usize, work: u64| len >= want && work >= limits.max_work();
-            seq.extend(target, &stop, &mut |len, work| match report(ctx, len, work) {
-                Ok(()) => true,
+            let (mut interrupted, mut pulse) = (None, false);
+            let stop = |len: usize, work: u64| len >= want && work + base >= limits.max_work();
+            seq.extend(target, &stop, &mut |len, work| match report(ctx, len, work + base) {
+                Ok(()) => {
+                    pulse = work + base >= next_pulse;
+                    !pulse
+                }
                 Err(e) => {
                     interrupted = Some(e);
                     false
                 }
             })?;
+            let work = seq.work() + base;
             if let Some(e) = interrupted {
-                keep(seq.values())?;
+                keep(seq.values(), Checkpoint { work, moment: Moment::Interrupted })?;
                 return Err(e);
             }
-            if seq.values().len() > known.len() {
-                keep(seq.values())?;
+            if pulse {
+                // the values kept between two lengths; the search goes on where it was
+                keep(seq.values(), Checkpoint { work, moment: Moment::Pulse })?;
+                next_pulse = work.saturating_add(every);
+                continue;
             }
-            let work = seq.work();
+            if seq.values().len() > known.len() {
+                keep(seq.values(), Checkpoint { work, moment: Moment::Length })?;
+            }
             let values = seq.values();
             let len = values.len();
             let certified =
@@ -111,7 +126,7 @@ impl HeapGame {
             }
             let stop = if len >= cap {
                 Some(Stop::MaxLen)
-            } else if len >= want && seq.work() >= limits.max_work() {
+            } else if len >= want && work >= limits.max_work() {
                 Some(Stop::MaxWork)
             } else {
                 None

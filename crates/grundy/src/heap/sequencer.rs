@@ -16,6 +16,47 @@ use crate::error::Error;
 /// the lanes the computation keeps them in (see [`HeapGame::analyze_resumed`]).
 pub type Keeper<'k> = dyn FnMut(Lanes<'_>) -> Result<(), Error> + 'k;
 
+/// Why a computation hands its values to a [`Checkpointer`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Moment {
+    /// A length `64·2^j` past the known values, or where the search ends
+    /// (before the period fills in more).
+    Length,
+    /// The work since the last hand-over reached the run's interval.
+    Pulse,
+    /// The observer stopped the run.
+    Interrupted,
+}
+
+/// What a [`Checkpointer`] is told beside the values: why, and the work the
+/// values cost from heap 0 (the known values' work included when it was
+/// given, see [`Known`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Checkpoint {
+    /// Mex steps spent on `g(0..len)`.
+    pub work: u64,
+    /// Why now.
+    pub moment: Moment,
+}
+
+/// Where a long computation keeps its values and its work (see
+/// [`HeapGame::analyze_kept`]).
+pub type Checkpointer<'k> = dyn FnMut(Lanes<'_>, Checkpoint) -> Result<(), Error> + 'k;
+
+/// Values `g(0..k)` known from an earlier run, and the mex steps that run
+/// spent on them if known: with the work, the resumed run counts its work
+/// from heap 0 exactly as a run from nothing would (the work of a value
+/// depends only on the values before it), so a work limit stops it where it
+/// would have stopped the run from nothing; without, the work is counted from
+/// the check of the first [`RESUME_CHECK`] values on.
+#[derive(Clone, Copy, Debug)]
+pub struct Known<'a> {
+    /// The values.
+    pub values: Lanes<'a>,
+    /// Their work, when known.
+    pub work: Option<u64>,
+}
+
 /// How many known values a resumed run computes again to check them.
 pub const RESUME_CHECK: usize = 4096;
 
