@@ -140,7 +140,7 @@ pub fn census_total_work(estimates: &[f64], games: usize, max_total_work: u64) -
 }
 
 /// Computes one game of a census on one thread: `code`'s canonical game
-/// ([`canonical_code`]) until its period is certified or the limits stop it
+/// ([`canonical_code`](super::canonical_code)) until its period is certified or the limits stop it
 /// (on one thread whatever `limits` says: a census computes its games side
 /// by side), reporting progress to `ctx`.
 ///
