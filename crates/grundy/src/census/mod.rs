@@ -118,6 +118,7 @@ mod claim;
 mod dominance;
 mod folder;
 mod game;
+pub(crate) mod json;
 mod output_file;
 mod record;
 pub mod saved;
