@@ -219,3 +219,14 @@ impl Request {
         to_int(py, &value?)
     }
 }
+
+/// The most values a call returns, as the command line prints at most (`2^28`).
+pub const MAX_LENGTH: u64 = 1 << 28;
+
+/// Refuses a `length` beyond [`MAX_LENGTH`].
+pub fn check_length(length: u64) -> PyResult<()> {
+    if length > MAX_LENGTH {
+        return Err(pyo3::exceptions::PyValueError::new_err(format!("`length` is limited to {MAX_LENGTH}")));
+    }
+    Ok(())
+}

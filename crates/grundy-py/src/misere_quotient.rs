@@ -10,16 +10,15 @@
 //! the heaps up to a bound, and of every heap when its period is certified
 //! (the library's [`LibQuotient`]).
 
-use crate::args::{heap_game, u64_arg, u64_or, usize_arg};
+use crate::args::{check_length, heap_game, u64_arg, u64_or, usize_arg};
 use crate::errors::{NotCertifiedError, lib};
 use crate::packed::Packed;
 use crate::run::{Pending, Progress, detached_with};
-use crate::sequence::MAX_LENGTH;
 use grundy::HeapGame;
 use grundy::misere::{
     GenusTable, MisereLimits, MisereQuotient as LibQuotient, Presentation, exploration_limits,
 };
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
@@ -418,9 +417,7 @@ pub fn explore(
     pending: &Pending,
     progress: &Progress,
 ) -> PyResult<MisereQuotient> {
-    if length > MAX_LENGTH {
-        return Err(PyValueError::new_err(format!("`length` is limited to {MAX_LENGTH}")));
-    }
+    check_length(length)?;
     let explored = detached_with(py, pending, progress, |ctx| {
         // the pretending function and the outcomes as Python lists
         ctx.budget.check_memory(

@@ -1,6 +1,6 @@
 //! `grundy.sequence`: the nim-values of a heap game and its certified period.
 
-use crate::args::{heap_game, limits, u64_arg};
+use crate::args::{check_length, heap_game, limits, u64_arg};
 use crate::errors::lib;
 use crate::misere_quotient::{MisereArgs, explore};
 use crate::packed::Packed;
@@ -14,9 +14,6 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PySlice};
 use std::path::PathBuf;
-
-/// The most values a call returns, as the command line prints at most (`2^28`).
-pub const MAX_LENGTH: u64 = 1 << 28;
 
 /// The nim-values of a heap game, with what is known of their period.
 ///
@@ -320,9 +317,7 @@ pub fn sequence(
         let q = explore(py, &game, length, args, &pending, &progress)?;
         return Ok(Py::new(py, q)?.into_any());
     }
-    if length > MAX_LENGTH {
-        return Err(PyValueError::new_err(format!("`length` is limited to {MAX_LENGTH}")));
-    }
+    check_length(length)?;
     let length = length as usize;
     let mut limits = limits(max_len, max_work, threads)?;
     if let HeapGame::Rules(_) = game {

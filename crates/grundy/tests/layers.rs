@@ -38,7 +38,15 @@ const LIBRARY: &[&[&str]] = &[
 /// The Python crate's layers, from the top: the functions Python calls, the
 /// conversion of their arguments, own heap games from Python callables, the
 /// detached runs (GIL released, Ctrl-C), and errors.
-const PYTHON: &[&[&str]] = &[&["games", "sequence"], &["args"], &["rules"], &["run"], &["errors"]];
+const PYTHON: &[&[&str]] = &[
+    &["games", "sequence"],
+    &["misere_quotient"],
+    &["args"],
+    &["rules"],
+    &["run"],
+    &["errors"],
+    &["packed"],
+];
 
 fn layer_of(layers: &[&[&str]], top: &str) -> Option<usize> {
     layers.iter().position(|l| l.contains(&top))
