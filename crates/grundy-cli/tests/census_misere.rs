@@ -106,10 +106,12 @@ fn out_keeps_misere_records_beside_the_normal_ones_and_resumes() {
     let out = dir.to_str().unwrap();
     let first = rows(&census(&["0.75", "0.6"], &["--json", "--out", out]));
     assert!(first.iter().all(|r| r["resumed"] == false));
-    // the normal census in the same folder keeps its own files
+    // the normal census in the same folder keeps its own files (records, and
+    // the values of the game it leaves open)
     let normal = common::with_stdin(&["census", "--json", "--codes", "-", "--out", out], "0.75\n0.6\n");
     assert!(normal.status.success());
-    assert_eq!(files(&dir), ["0.6.json", "0.6.misere.json", "0.75.json", "0.75.misere.json"]);
+    let want = ["0.6.json", "0.6.misere.json", "0.6.values", "0.75.json", "0.75.misere.json"];
+    assert_eq!(files(&dir), want);
     // read back, not computed
     let again = census(&["0.75", "0.6"], &["--json", "--out", out]);
     let again_rows = rows(&again);
