@@ -1,5 +1,5 @@
 //! Misère counts answered by a direct search where the quotient stops
-//! (`heap/misere/search.rs`), against the oracle that plays whole games and
+//! (`misere/quotient/search.rs`), against the oracle that plays whole games and
 //! against the quotient where both answer.
 
 mod common;

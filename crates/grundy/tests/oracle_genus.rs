@@ -3,7 +3,7 @@
 //!
 //! The oracle knows no mex, genus or quotient: `γ_k(H_n)` is the `x` for
 //! which `H_n + 2_k + *x` is a misère P-position (Lemma 0 of
-//! `heap/misere/genus.rs`), found by playing that sum; `g⁺(H_n)` is the mex
+//! `misere/quotient/genus.rs`), found by playing that sum; `g⁺(H_n)` is the mex
 //! search of normal play on the heap alone.
 
 mod common;

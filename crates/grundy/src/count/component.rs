@@ -3,9 +3,9 @@
 use super::context::Context;
 use super::copies::Copies;
 use super::histogram::{Histogram, Positions};
-use super::misere_histogram::MisereHistogram;
-use super::monoid::DEFAULT_MISERE_WORK;
 use crate::error::Error;
+use crate::misere::algebra::MisereHistogram;
+use crate::misere::algebra::monoid::DEFAULT_MISERE_WORK;
 
 /// One component of a sum of games: a set of positions, each with a Grundy
 /// value. A heap of a heap game with its size in `1..=N`, a Coprime Nim pile,

@@ -38,13 +38,13 @@ use super::Coefficients;
 use super::component::Component;
 use super::context::Context;
 use super::histogram::Positions;
-use super::misere_histogram::MisereHistogram;
-use super::monoid::{BipartiteMonoid, Multiple, check_work, copies_refused};
 use super::normal::count_parts;
 use super::order::Order;
 use super::series::Series;
 use super::{Outcome, Play};
 use crate::error::Error;
+use crate::misere::algebra::MisereHistogram;
+use crate::misere::algebra::monoid::{BipartiteMonoid, Multiple, check_work, copies_refused};
 use std::sync::Arc;
 
 /// The misère count of the sum of `parts` (component, copies), or the

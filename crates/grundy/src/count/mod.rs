@@ -13,19 +13,16 @@ mod context;
 mod copies;
 mod histogram;
 mod misere;
-mod misere_histogram;
-mod misere_search;
-pub(crate) mod monoid;
 mod normal;
 mod order;
 mod play;
-mod presentation;
 pub(crate) mod series;
 mod valuations;
 
 mod sum;
 mod values;
 
+pub use crate::misere::algebra::{BipartiteMonoid, MisereHistogram, MisereSearch, Presentation, Searched};
 pub use crate::xor::{
     DyadicHistogram, MAX_TOTAL, RunHistogram, Span, SpanHistogram, SparseHistogram, Spectrum,
 };
@@ -34,12 +31,8 @@ pub use component::Component;
 pub use context::{Context, Observer};
 pub use copies::Copies;
 pub use histogram::{Histogram, Positions};
-pub use misere_histogram::MisereHistogram;
-pub use misere_search::{MisereSearch, Searched};
-pub use monoid::BipartiteMonoid;
 pub use order::Order;
 pub use play::Play;
-pub use presentation::Presentation;
 pub use series::Series;
 pub use sum::Sum;
 pub use values::Values;

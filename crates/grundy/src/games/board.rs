@@ -24,8 +24,8 @@
 use crate::count::{Component, Context, Copies, Histogram, Positions};
 use crate::error::{Error, Remedy};
 use crate::games::heaps::Heap;
-use crate::heap::misere::MisereLimits;
 use crate::heap::{DEFAULT_MAX_WORK, HeapGame, Limits, SubtractionSet, histogram_range};
+use crate::misere::quotient::MisereLimits;
 
 /// The board's default `max_len` ([`Limits::max_len`]): how many nim-values
 /// the period search may compute.
@@ -239,7 +239,7 @@ impl Component for BoardToken {
             None => Heap::with_range(game, 0, 0)?.with_min(1),
         }
         .with_misere_limits(self.misere);
-        super::misere::token_histogram(heap.misere_histogram(ctx)?, self.dims)
+        crate::misere::histograms::token_histogram(heap.misere_histogram(ctx)?, self.dims)
     }
 }
 

@@ -18,7 +18,7 @@
 
 use crate::count::{Component, Context, Copies, Histogram, Positions};
 use crate::error::{Budget, Error};
-use crate::heap::misere::MisereLimits;
+use crate::misere::quotient::MisereLimits;
 use crate::number::prime_buckets::{self, prime_buckets};
 use crate::number::roots::isqrt;
 use crate::number::sieve::odd_spf_buckets;
@@ -89,7 +89,7 @@ impl Component for CoprimePile {
     }
     fn misere_histogram(&self, ctx: &mut Context<'_>) -> Result<crate::count::MisereHistogram, Error> {
         let moves = |k: u64| (1..=k).filter(|&a| num_integer::gcd(a, k) == 1).map(|a| k - a).collect();
-        super::misere::pile_histogram(moves, (1, self.n.saturating_sub(1)), self.misere, ctx)
+        crate::misere::histograms::pile_histogram(moves, (1, self.n.saturating_sub(1)), self.misere, ctx)
     }
 
     /// `√X / ln √X` (`X = N − 1`), below `π(√X)`, the length of the head of

@@ -7,7 +7,7 @@
 
 use crate::count::{Component, Context, Copies, Histogram, MisereHistogram, Positions};
 use crate::error::Error;
-use crate::heap::misere::MisereLimits;
+use crate::misere::quotient::MisereLimits;
 
 /// The histogram of `v₂(x)` over `1 <= x <= n`.
 pub fn histogram(n: u64) -> Vec<u128> {
@@ -66,7 +66,7 @@ impl Component for DivisorPile {
         self.misere.max_work()
     }
     fn misere_histogram(&self, ctx: &mut Context<'_>) -> Result<MisereHistogram, Error> {
-        super::misere::pile_histogram(
+        crate::misere::histograms::pile_histogram(
             |k| (1..k).filter(|d| k % d == 0).map(|d| k - d).collect(),
             (1, self.n),
             self.misere,

@@ -14,10 +14,10 @@
 use crate::count::MisereHistogram;
 use crate::count::{Component, Context, Copies, Histogram, Positions};
 use crate::error::{Error, Remedy};
-use crate::heap::misere::MisereLimits;
 use crate::heap::{
     ArithmeticPeriodic, HeapGame, Limits, MAX_LEN, MAX_LINEAR_WORK, histogram_of, histogram_range,
 };
+use crate::misere::quotient::MisereLimits;
 
 /// How far the values of a game without a periodicity theorem are computed
 /// directly by default: `10^7` heaps (about a minute for subtraction by squares).
@@ -201,7 +201,7 @@ impl Component for Heap {
         self.misere.max_work()
     }
     fn misere_histogram(&self, ctx: &mut Context<'_>) -> Result<MisereHistogram, Error> {
-        super::misere::heap_histogram(&self.game, self.min, self.n, self.misere, ctx)
+        crate::misere::histograms::heap_histogram(&self.game, self.min, self.n, self.misere, ctx)
     }
 }
 

@@ -5,7 +5,6 @@ pub mod board;
 pub mod coprime_nim;
 pub mod divisor_nim;
 pub mod heaps;
-mod misere;
 pub mod prime_count;
 pub mod silver_dollar;
 

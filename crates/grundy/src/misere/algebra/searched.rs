@@ -3,8 +3,8 @@
 //! component of a higher layer (heaps of a heap game) can hand its count to
 //! [`super::count_parts_as`] without the count layer knowing the game.
 
-use super::context::Context;
-use super::order::Order;
+use crate::count::Context;
+use crate::count::Order;
 use crate::error::Error;
 use num_bigint::BigUint;
 use std::fmt;

@@ -32,11 +32,14 @@
 //! the components' histograms in the monoid algebra `Z[Q]` (or `(Z/MZ)[Q]`)
 //! and sums the result over the P-portion.
 
-pub use crate::count::{BipartiteMonoid, MisereHistogram, Presentation};
-pub use crate::heap::misere::{GenusTable, MisereLimits, MisereQuotient, heap_options};
+pub use algebra::{BipartiteMonoid, MisereHistogram, Presentation};
+pub use quotient::{GenusTable, MisereLimits, MisereQuotient, heap_options};
 
+pub(crate) mod algebra;
 pub mod census;
 pub mod check;
+pub(crate) mod histograms;
+pub(crate) mod quotient;
 
 use crate::Error;
 

@@ -6,7 +6,7 @@
 //! Let `A` be the closure of a heap game's heaps (all finite sums of them) and
 //! `Q = A/≡` its misère quotient (Plambeck–Siegel, *Misère quotients for
 //! impartial games*, J. Combin. Theory Ser. A 115 (2008); proofs in `docs/theory/misere.md`
-//! §2 and §7, and [`crate::heap::misere`]): `G ≡ H` iff `G + X` and `H + X` have the same
+//! §2 and §7, and [`crate::misere::quotient`]): `G ≡ H` iff `G + X` and `H + X` have the same
 //! misère outcome for every `X ∈ A`. `≡` is a congruence for `+`, so `Q` is a
 //! commutative monoid, the pretending function `Φ : A → Q` is a homomorphism,
 //! and with the P-portion `P = Φ({misère P-positions})`:
@@ -54,13 +54,13 @@
 //! length for exact counts: the coefficients of `h^j` have up to
 //! `j·log₂(Σ_x h_x)` bits), the power the products of repeated squaring. The
 //! plan is charged to the misère count's work budget (`misere_work`, the
-//! steps of [`crate::heap::misere`], [`UNITS_PER_STEP`] units a step) and a
+//! steps of [`crate::misere::quotient`], [`UNITS_PER_STEP`] units a step) and a
 //! request beyond it is refused naming that limit. The products check the
 //! context's observer between chunks of rows, so that an interrupt stops them
 //! within about [`CHUNK_UNITS`] units.
 
-use super::context::Context;
-use super::order::Order;
+use crate::count::Context;
+use crate::count::Order;
 use crate::error::{Error, Remedy};
 use crate::modular::power::{power, try_power};
 use crate::ring::{Exact, Ring};
@@ -68,7 +68,7 @@ use num_bigint::{BigInt, BigUint};
 use rayon::prelude::*;
 
 /// The default work budget of a misère count (`misere_work`), in steps:
-/// of the quotient's search (`crate::heap::misere`) and, apart, of the
+/// of the quotient's search (`crate::misere::quotient`) and, apart, of the
 /// powers in its algebra. Under a second each.
 pub const DEFAULT_MISERE_WORK: u64 = 10_000_000;
 

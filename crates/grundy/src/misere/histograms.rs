@@ -5,7 +5,7 @@
 use crate::count::{BipartiteMonoid, Context, MisereHistogram, Searched};
 use crate::error::{Error, Remedy};
 use crate::heap::HeapGame;
-use crate::heap::misere::{HeapSearch, MisereLimits, MisereQuotient, is_nim};
+use crate::misere::quotient::{HeapSearch, MisereLimits, MisereQuotient, is_nim};
 use std::sync::Arc;
 
 /// Heaps of `game` in `min..=n`: Nim by the tame rule (`*0`, `*1` fickle), any

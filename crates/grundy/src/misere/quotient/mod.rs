@@ -81,7 +81,7 @@ pub const DEFAULT_MISERE_LEN: usize = 200;
 /// The default work budget of a misère quotient computation (`misere_work`,
 /// steps of `budget.rs`): under a second on one core (0.2–0.5 s measured
 /// where it runs out; misère Kayles is certified with 4.6 million steps).
-pub const DEFAULT_MISERE_WORK: u64 = crate::count::monoid::DEFAULT_MISERE_WORK;
+pub const DEFAULT_MISERE_WORK: u64 = crate::misere::algebra::monoid::DEFAULT_MISERE_WORK;
 
 /// The default work budget of `sequence --play misere`, which shows how
 /// far a quotient goes rather than answering a count: about five seconds.
@@ -108,7 +108,7 @@ impl MisereLimits {
     pub const DEFAULT_EXPLORE_WORK: u64 = DEFAULT_MISERE_EXPLORE_WORK;
     /// The largest order [`MisereLimits::with_max_order`] accepts, `2^14`:
     /// the largest monoid counted (its table has `q²` entries).
-    pub const MAX_ORDER: usize = crate::count::monoid::MAX_ORDER;
+    pub const MAX_ORDER: usize = crate::misere::algebra::monoid::MAX_ORDER;
 
     /// Heaps up to `max_len` (at least 1) and `max_work` steps (at least 1),
     /// the default order; refused otherwise.
@@ -220,7 +220,7 @@ impl MisereLimits {
 
     /// Refuses a work budget of 0 steps, and orders outside `2..=MAX_ORDER`.
     fn check_work(&self) -> Result<(), Error> {
-        let most = crate::count::monoid::MAX_ORDER;
+        let most = crate::misere::algebra::monoid::MAX_ORDER;
         if self.max_work == 0 {
             return Err(Error::invalid("misere_work", "must be at least 1"));
         }

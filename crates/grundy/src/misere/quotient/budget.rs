@@ -67,7 +67,7 @@ impl<'a> Budget<'a> {
             max_memory: u64::MAX,
             held: 0,
             kept: 0,
-            max_order: crate::count::monoid::MAX_ORDER,
+            max_order: crate::misere::algebra::monoid::MAX_ORDER,
             next_poll: POLL_STEPS,
             poll: None,
         }

@@ -273,7 +273,7 @@ impl Presentation {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::count::monoid::tests::nim3;
+    use crate::misere::algebra::monoid::tests::nim3;
 
     #[test]
     fn misere_nim_up_to_three() {

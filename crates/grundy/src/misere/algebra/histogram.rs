@@ -1,8 +1,8 @@
 //! What one component tells a misère count ([`MisereHistogram`]): its
 //! positions' images in the game's misère quotient, or the tame rule's data.
 
-use super::misere_search::Searched;
 use super::monoid::BipartiteMonoid;
+use super::searched::Searched;
 use std::sync::Arc;
 
 /// How the positions of one component count under misère play.
