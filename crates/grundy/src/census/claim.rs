@@ -6,7 +6,7 @@ use super::record::GameRecord;
 use crate::error::Error;
 use std::fs;
 use std::io::{ErrorKind, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -132,9 +132,16 @@ pub enum Claimed {
 ///   observer's own monotonic clock (the machines' clocks need not agree): the
 ///   owner stopped beating (killed on another machine, lost the folder).
 ///
-/// A takeover renames the dead claim away before claiming anew: of several
-/// processes taking over one claim, one rename succeeds and the others see a
-/// new live claim. Correctness never depends on a claim: records are written
+/// A takeover happens under a lock (`.NAME.claim.takeover`, created with
+/// `create_new`): its holder removes the claim only if it still reads as the
+/// dead claim it judged, claims anew, and drops the lock; a process that finds
+/// the lock taken looks again later. So of several processes taking over one
+/// claim exactly one wins: a taker whose judgement is out of date (the claim
+/// was taken over since it looked) finds a different content and leaves the
+/// new claim alone. (Renaming the dead claim away without the lock was not
+/// enough: a late taker renamed away the claim an earlier taker had just made,
+/// and both computed the game.) A lock left by a taker killed while taking
+/// over is removed once it is [`ClaimTimes::stale`] old. Correctness never depends on a claim: records are written
 /// through a temporary file and a rename, and two computations of one game
 /// write the same record, so a claim taken from an owner that was only slow
 /// costs work twice and nothing else.
@@ -202,6 +209,49 @@ fn heartbeat(path: PathBuf, owner_line: String, every: Duration) -> (mpsc::Sende
     (stop, beat)
 }
 
+/// Creates the claim at `path` for `owner_line` (`create_new`: atomic) and
+/// starts its heartbeat; `None` when a claim is there already.
+fn create(path: &Path, owner_line: &str, beat: Duration) -> std::io::Result<Option<Claim>> {
+    match fs::OpenOptions::new().write(true).create_new(true).open(path) {
+        Ok(mut file) => {
+            file.write_all(content(owner_line, 0).as_bytes())?;
+            drop(file);
+            let (stop, beat) = heartbeat(path.to_path_buf(), owner_line.to_string(), beat);
+            let (path, owner_line) = (path.to_path_buf(), owner_line.to_string());
+            Ok(Some(Claim { path, owner_line, stop: Some(stop), beat: Some(beat) }))
+        }
+        Err(e) if e.kind() == ErrorKind::AlreadyExists => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// Takes over the dead claim at `path`, whose content was `dead`, while
+/// holding the takeover lock: the claim is removed only if it still reads
+/// `dead` (a claim another taker made in the meantime is left alone), then
+/// claimed anew. `None` when the claim changed or someone claimed first.
+fn take_over(path: &Path, dead: &str, owner_line: &str, beat: Duration) -> std::io::Result<Option<Claim>> {
+    match fs::read_to_string(path) {
+        Ok(text) if text == dead => match fs::remove_file(path) {
+            Err(e) if e.kind() != ErrorKind::NotFound => return Err(e),
+            _ => {}
+        },
+        Ok(_) => return Ok(None),
+        Err(e) if e.kind() == ErrorKind::NotFound => {}
+        Err(e) => return Err(e),
+    }
+    create(path, owner_line, beat)
+}
+
+/// Whether the file at `path` was last modified at least `age` ago (by the
+/// file system's clock against this machine's).
+fn modified_before(path: &Path, age: Duration) -> bool {
+    fs::metadata(path)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.elapsed().ok())
+        .is_some_and(|a| a >= age)
+}
+
 impl CensusFolder {
     /// The path of the claim on the game `canonical`.
     pub fn claim_path(&self, canonical: &str) -> PathBuf {
@@ -229,15 +279,8 @@ impl CensusFolder {
         };
         // a claim that vanishes between two looks is looked at again, a few times
         for _ in 0..8 {
-            match fs::OpenOptions::new().write(true).create_new(true).open(&path) {
-                Ok(mut file) => {
-                    file.write_all(content(&owner_line, 0).as_bytes()).map_err(failed)?;
-                    drop(file);
-                    let (stop, beat) = heartbeat(path.clone(), owner_line.clone(), times.beat);
-                    return Ok(Claimed::Mine(Claim { path, owner_line, stop: Some(stop), beat: Some(beat) }));
-                }
-                Err(e) if e.kind() == ErrorKind::AlreadyExists => {}
-                Err(e) => return Err(failed(e)),
+            if let Some(claim) = create(&path, &owner_line, times.beat).map_err(failed)? {
+                return Ok(Claimed::Mine(claim));
             }
             let text = match fs::read_to_string(&path) {
                 Ok(text) => text,
@@ -253,14 +296,25 @@ impl CensusFolder {
             if !dead {
                 return Ok(Claimed::Held(Sighting { content: text, since }));
             }
-            // taken over: renamed away (one taker wins), then claimed anew
-            let away = path.with_extension(format!("claim.dead.{}.{}", owner.pid, owner.start));
-            match fs::rename(&path, &away) {
-                Ok(()) => {
-                    let _ = fs::remove_file(&away);
+            // taken over under the takeover lock, by one process at a time
+            let lock = path.with_extension("claim.takeover");
+            match fs::OpenOptions::new().write(true).create_new(true).open(&lock) {
+                Ok(mut file) => file.write_all(owner_line.as_bytes()).map_err(failed)?,
+                Err(e) if e.kind() == ErrorKind::AlreadyExists => {
+                    // another process is taking it over; a lock its taker
+                    // left behind (killed while taking over) is removed once stale
+                    if modified_before(&lock, times.stale) {
+                        let _ = fs::remove_file(&lock);
+                        continue;
+                    }
+                    return Ok(Claimed::Held(Sighting { content: text, since }));
                 }
-                Err(e) if e.kind() == ErrorKind::NotFound => {}
                 Err(e) => return Err(failed(e)),
+            }
+            let taken = take_over(&path, &text, &owner_line, times.beat);
+            let _ = fs::remove_file(&lock);
+            if let Some(claim) = taken.map_err(failed)? {
+                return Ok(Claimed::Mine(claim));
             }
         }
         // the claim kept changing hands while we looked: someone holds it
@@ -365,7 +419,7 @@ mod tests {
         let f = folder("race");
         let times = ClaimTimes { beat: Duration::from_secs(3600), stale: Duration::from_secs(5) };
         let Some(long_ago) = Instant::now().checked_sub(Duration::from_secs(10)) else { return };
-        for round in 0..20 {
+        for round in 0..50 {
             let dead = content(&other("gone-machine", 7, "1").line(), 3);
             fs::write(f.claim_path("0.137"), &dead).unwrap();
             let seen = Sighting { content: dead, since: long_ago };
@@ -385,6 +439,51 @@ mod tests {
             });
             assert_eq!(won.len(), 1, "round {round}");
         }
+        fs::remove_dir_all(f.path()).unwrap();
+    }
+
+    #[test]
+    fn a_takeover_lock_holds_others_off_until_it_is_stale() {
+        let f = folder("lock");
+        let times = ClaimTimes { beat: Duration::from_secs(3600), stale: Duration::from_secs(5) };
+        let Some(long_ago) = Instant::now().checked_sub(Duration::from_secs(10)) else { return };
+        let dead = content(&other("gone-machine", 7, "1").line(), 3);
+        fs::write(f.claim_path("0.6"), &dead).unwrap();
+        let seen = Sighting { content: dead.clone(), since: long_ago };
+        let lock = f.claim_path("0.6").with_extension("claim.takeover");
+        fs::write(&lock, "taker elsewhere").unwrap();
+        // a taker is at work: the dead claim stays where it is, for it
+        let me = other("here", 1, "1");
+        assert!(matches!(f.claim("0.6", &me, Some(&seen), times).unwrap(), Claimed::Held(_)));
+        assert_eq!(fs::read_to_string(f.claim_path("0.6")).unwrap(), dead);
+        // that taker was killed: its lock, once stale, is removed and the claim taken over
+        let past = std::time::SystemTime::now() - Duration::from_secs(60);
+        fs::File::options().write(true).open(&lock).unwrap().set_modified(past).unwrap();
+        let Claimed::Mine(claim) = f.claim("0.6", &me, Some(&seen), times).unwrap() else {
+            panic!("taken over")
+        };
+        assert!(!lock.exists(), "the lock is dropped after the takeover");
+        assert!(fs::read_to_string(f.claim_path("0.6")).unwrap().starts_with(&me.line()));
+        claim.release();
+        fs::remove_dir_all(f.path()).unwrap();
+    }
+
+    #[test]
+    fn a_late_taker_leaves_a_new_claim_alone() {
+        // the interleaving that made two winners: a taker judged the old claim
+        // dead, another took it over meanwhile; the late one must not remove it
+        let f = folder("late");
+        let dead = content(&other("gone-machine", 7, "1").line(), 3);
+        let path = f.claim_path("0.16");
+        fs::write(&path, content(&other("first-taker", 2, "1").line(), 0)).unwrap();
+        let late = other("late-taker", 3, "1");
+        assert!(take_over(&path, &dead, &late.line(), SLOW.beat).unwrap().is_none());
+        assert!(fs::read_to_string(&path).unwrap().starts_with("first-taker"));
+        // while the claim still reads as the dead one, the takeover succeeds
+        fs::write(&path, &dead).unwrap();
+        let claim = take_over(&path, &dead, &late.line(), SLOW.beat).unwrap().expect("taken over");
+        assert!(fs::read_to_string(&path).unwrap().starts_with("late-taker"));
+        claim.release();
         fs::remove_dir_all(f.path()).unwrap();
     }
 
