@@ -149,15 +149,7 @@ impl<'a> Steps<'a> {
         let max_order = self.learner.work.max_order();
         let r = reduce::reduce(&learned, &mut self.learner.work)?
             .map_err(|count| reduce::too_many(learned.n, count, max_order))?;
-        let mut k = Known {
-            m: self.opts.len() - 1,
-            phi: r.phi,
-            order: r.order,
-            table: r.table,
-            identity: r.identity,
-            p: r.p,
-            inter: vec![],
-        };
+        let mut k = r.known(self.opts.len() - 1);
         k.inter = extend::intersections(&k, &self.opts);
         Ok(k)
     }

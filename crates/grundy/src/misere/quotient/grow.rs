@@ -204,15 +204,7 @@ fn subsets(items: &[u32], r: usize) -> Vec<Vec<u32>> {
 /// smaller one), found before its table is built.
 fn reduced(a: &Automaton, spent: &mut Budget) -> Result<Option<Known>, Error> {
     let Ok(r) = reduce(a, spent)? else { return Ok(None) };
-    Ok(Some(Known {
-        m: a.n,
-        phi: r.phi,
-        order: r.order,
-        table: r.table,
-        identity: r.identity,
-        p: r.p,
-        inter: vec![],
-    }))
+    Ok(Some(r.known(a.n)))
 }
 
 /// Whether Theorem V proves a reduced candidate: as an automaton on its

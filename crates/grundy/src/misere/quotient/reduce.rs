@@ -18,6 +18,15 @@ pub(super) struct Reduced {
     pub phi: Vec<u32>,
 }
 
+impl Reduced {
+    /// The reduced quotient as the proved quotient of heaps `1..=m` (its
+    /// check-(B) data still to be computed).
+    pub(super) fn known(self, m: usize) -> super::automaton::Known {
+        let Reduced { order, table, identity, p, phi } = self;
+        super::automaton::Known { m, phi, order, table, identity, p, inter: vec![] }
+    }
+}
+
 /// Moore's partition refinement: the coarsest partition of the states finer
 /// than `initial` (labels) and stable under the given letters (`x ~ y` ⇒
 /// `δ(x, k) ~ δ(y, k)`): split every class by the classes of its successors
