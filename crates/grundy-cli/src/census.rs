@@ -31,8 +31,8 @@ use clap::Args;
 use grundy::census::{
     CENSUS_CHECKPOINT_WORK, CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_VALUES_DISK, CENSUS_MAX_WORK,
     CensusFolder, Claim, ClaimTimes, Claimed, GameRecord, KeepValues, Kept, Owner, Resumed, Sighting,
-    ValuesKept, canonical_code, census_codes, census_estimate_in, census_resume_kept, census_sample,
-    census_values_check, census_values_disk, value_classes,
+    ValuesKept, canonical_code, census_claimed, census_codes, census_estimate_in, census_resume_kept,
+    census_sample, census_values_check, census_values_disk, value_classes,
 };
 use grundy::heap::{Limits, OctalCode};
 use grundy::{Context, Error};
@@ -331,7 +331,8 @@ pub fn run(a: &CensusArgs) -> CliResult {
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     if a.misere.misere() {
-        let r = crate::census_misere::Request { codes, jobs, json: a.json, out: a.out.as_deref() };
+        let r =
+            crate::census_misere::Request { codes, jobs, json: a.json, out: a.out.as_deref(), claim_times };
         return crate::census_misere::run(&a.misere, r);
     }
     a.misere.check_normal()?;
@@ -498,7 +499,11 @@ pub fn run(a: &CensusArgs) -> CliResult {
                                 continue;
                             }
                             Ok(Claimed::Mine(claim)) => {
-                                (claimed(folder, canonical, task, limits, *values, &mut ctx), Some(claim))
+                                let kept = task.kept.as_ref();
+                                (
+                                    census_claimed(folder, canonical, kept, limits, *values, &mut ctx),
+                                    Some(claim),
+                                )
                             }
                             Err(e) => (Err(e), None),
                         },
@@ -583,25 +588,6 @@ pub fn run(a: &CensusArgs) -> CliResult {
         return Err(CliError::Interrupted(format!("{done} of {} games computed; {kept}", order.len())));
     }
     Ok(())
-}
-
-/// A game this process has claimed: the record another process wrote while
-/// it held the game stands as a resumed one (an open record of the same
-/// limits as it is, a certified one once checked); otherwise the game is
-/// computed (its kept record checked first).
-fn claimed(
-    folder: &CensusFolder,
-    canonical: &str,
-    task: &Task,
-    limits: Limits,
-    values: Option<ValuesKept<'_>>,
-    ctx: &mut Context<'_>,
-) -> Result<Resumed, Error> {
-    match (&task.kept, folder.kept(canonical, limits)?) {
-        (_, Kept::Resume(record)) => Ok(Resumed::read_back(record)),
-        (None, Kept::Check(record)) => census_resume_kept(canonical, Some(&record), limits, values, ctx),
-        (kept, _) => census_resume_kept(canonical, kept.as_ref(), limits, values, ctx),
-    }
 }
 
 /// A number of bytes as people read it: `8.0 MiB`.
