@@ -650,7 +650,7 @@ pub const MISERE_VERIFY_SIZE_MAX: u64 = 200;
 /// use grundy::misere::census::misere_census_request;
 ///
 /// assert_eq!(misere_census_request(true, true, 24, 3, 10, 30)?, 24);
-/// assert!(misere_census_request(true, false, 24, 3, 10, 30).is_err());
+/// assert!(misere_census_request(false, true, 24, 3, 10, 30).is_err());
 /// assert!(misere_census_request(true, true, 0, 3, 10, 30).is_err());
 /// assert!(misere_census_request(true, true, 24, 4, 10, 30).is_err());
 /// # Ok::<(), grundy::Error>(())
