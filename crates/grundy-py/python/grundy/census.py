@@ -77,6 +77,7 @@ independent checker, on the sums of heaps totalling at most
 """
 
 import concurrent.futures
+import inspect
 import json
 import os
 import warnings
@@ -471,6 +472,10 @@ def census(codes, **options):
         e.records = sorted(records + getattr(e, "records", []), key=lambda r: place[r["code"]])
         raise
     return sorted(records, key=lambda r: place[r["code"]])
+
+
+# census takes census_iter's arguments, shown by help() and inspect
+census.__signature__ = inspect.signature(census_iter).replace(return_annotation=list)
 
 
 #: The fields of a record's ``split``, as columns ``split_<field>`` of :func:`records_frame`.
