@@ -192,6 +192,25 @@ pub fn census_values_disk(
     Ok(per_game)
 }
 
+/// :func:`census_values_disk`'s check of ``games`` games, and the line a
+/// census shows before any game starts when it keeps values (as ``grundy
+/// census`` prints it on stderr): the games, their estimated ``work``, the
+/// folder ``out``, ``keep_values``, the disk a game and in all.
+#[pyfunction]
+#[pyo3(signature = (games, work, out, keep_values, *, max_len=None, max_values_disk=None))]
+pub fn census_values_note(
+    games: usize,
+    work: f64,
+    out: std::path::PathBuf,
+    keep_values: &str,
+    max_len: Option<&Bound<'_, PyAny>>,
+    max_values_disk: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let per_game = census_values_disk(games, max_len, max_values_disk)?;
+    let total = per_game.saturating_mul(games as u64);
+    Ok(grundy::census::census_values_note(games, work, &out, keep_values, per_game, total))
+}
+
 /// A rough cost of :func:`census_game` (mex steps), to schedule the longest
 /// games first and to check a census's total: a probe of the first 2048
 /// values.

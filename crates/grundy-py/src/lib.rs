@@ -54,6 +54,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(census::census_task, m)?)?;
     m.add_function(wrap_pyfunction!(census::census_sample, m)?)?;
     m.add_function(wrap_pyfunction!(census::census_values_disk, m)?)?;
+    m.add_function(wrap_pyfunction!(census::census_values_note, m)?)?;
     m.add_function(wrap_pyfunction!(census::census_total_work, m)?)?;
     m.add_class::<census::CensusFolder>()?;
     m.add_class::<census::CensusStop>()?;

@@ -24,6 +24,11 @@ class NotCertifiedError(ValueError):
     """Heap sizes beyond the computed nim-values were asked for, and no period
     was certified; the message says which limit to raise."""
 
+class CensusValuesNote(UserWarning):
+    """The warning a census with ``out`` issues before any game starts when it
+    keeps values: the games, their work and the disk their values will take
+    (the line ``grundy census --out`` prints on stderr)."""
+
 class MisereQuotient:
     """The misère quotient of a heap game (Plambeck–Siegel), as ``grundy
     sequence --play misere --json`` gives it: a commutative monoid of

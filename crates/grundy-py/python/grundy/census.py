@@ -35,7 +35,8 @@ records; the records equal those of a census from nothing), and a killed
 census or a lost Dask worker loses at most the work since the last
 checkpoint. The values files of the games to compute are estimated first
 (two bytes a value) and a census over ``max_values_disk`` bytes is refused
-(``TooLargeError``). The workers must see ``out`` (a shared folder on a
+(``TooLargeError``); a census that keeps values says what they will take in a
+:class:`CensusValuesNote` warning before any game starts. The workers must see ``out`` (a shared folder on a
 cluster).
 
 :func:`census` returns the records in the order of the codes given;
@@ -108,6 +109,16 @@ DEFAULT_MISERE_WORK = _grundy.MISERE_CENSUS_WORK
 DEFAULT_MISERE_TOTAL_WORK = _grundy.MISERE_CENSUS_TOTAL_WORK
 #: The default largest total size of the sums ``verify`` checks.
 DEFAULT_VERIFY_SIZE = _grundy.MISERE_VERIFY_SIZE
+
+
+
+class CensusValuesNote(UserWarning):
+    """The warning a census with ``out`` issues before any game starts when it
+    keeps values: the games to compute, their estimated work, and the disk
+    their values files will take, a game and in all (the line ``grundy
+    census --out`` prints on stderr). Silence it with
+    ``warnings.simplefilter("ignore", grundy.CensusValuesNote)``."""
+
 
 census_codes = _grundy.census_codes
 canonical_code = _grundy.canonical_code
@@ -284,8 +295,16 @@ def _census_iter(codes, max_len, max_work, out, executor, max_total_work, values
     _grundy.census_total_work(list(cost.values()), len(tasks), max_total_work=max_total_work)
     order = sorted(range(len(tasks)), key=lambda k: (-cost[k], k))
     # the values files, estimated before any game starts too
+    # and shown in one line before any game starts, as grundy census prints it
+    # (about the games computed afresh: a kept certified record is only checked)
     if folder is not None and values[0] != "none" and tasks:
         _grundy.census_values_disk(len(tasks), max_len=max_len, max_values_disk=values[2])
+        fresh = [k for k in range(len(tasks)) if tasks[k][2] is None]
+        if fresh:
+            work = sum(cost[k] for k in fresh)
+            limits = {"max_len": max_len, "max_values_disk": values[2]}
+            note = _grundy.census_values_note(len(fresh), work, os.fspath(out), values[0], **limits)
+            warnings.warn(note, CensusValuesNote, stacklevel=3)
 
     for leader, member, text in ready:
         yield from _rows(games, classes[leader], member, text, True)

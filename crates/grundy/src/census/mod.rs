@@ -139,7 +139,7 @@ pub use shift::{reduced_code, shifted_code};
 pub use statistics::{RareSplit, ValueStatistics};
 pub use values::{
     CENSUS_CHECKPOINT_WORK, CENSUS_MAX_VALUES_DISK, Extended, KeepValues, ValuesKept, census_game_kept,
-    census_values_check, census_values_disk,
+    census_values_check, census_values_disk, census_values_note,
 };
 
 use crate::error::Error;
