@@ -31,8 +31,8 @@ use clap::Args;
 use grundy::census::{
     CENSUS_CHECKPOINT_WORK, CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_VALUES_DISK, CENSUS_MAX_WORK,
     CensusFolder, Claim, ClaimTimes, Claimed, GameRecord, KeepValues, Kept, Owner, Resumed, Sighting,
-    ValuesKept, canonical_code, census_codes, census_estimate_in, census_resume_kept, census_sample,
-    census_values_check, census_values_disk, value_classes,
+    ValuesKept, canonical_code, census_claimed, census_codes, census_estimate_in, census_resume_kept,
+    census_sample, census_values_check, census_values_disk, census_values_note, value_classes,
 };
 use grundy::heap::{Limits, OctalCode};
 use grundy::{Context, Error};
@@ -331,7 +331,8 @@ pub fn run(a: &CensusArgs) -> CliResult {
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     if a.misere.misere() {
-        let r = crate::census_misere::Request { codes, jobs, json: a.json, out: a.out.as_deref() };
+        let r =
+            crate::census_misere::Request { codes, jobs, json: a.json, out: a.out.as_deref(), claim_times };
         return crate::census_misere::run(&a.misere, r);
     }
     a.misere.check_normal()?;
@@ -406,17 +407,14 @@ pub fn run(a: &CensusArgs) -> CliResult {
     if let (Some(folder), false) = (&folder, keep == KeepValues::None || tasks.is_empty()) {
         let per_game = census_values_disk(limits.max_len());
         let total = census_values_check(per_game, tasks.len(), a.max_values_disk)?;
-        // shown with the progress bar, where someone watches
-        if std::io::stderr().is_terminal() {
-            eprintln!(
-                "census: games to compute: {}, about {:.1e} mex steps; their values kept in {} (--keep-values {}): about {} a game, at most {} in all",
-                tasks.len(),
-                estimates.iter().sum::<f64>(),
-                folder.path().display(),
-                a.keep_values,
-                bytes(per_game),
-                bytes(total)
-            );
+        // an up-front line on stderr, terminal or not (a batch job's log keeps
+        // it), about the games computed afresh (a kept certified record is only checked)
+        let fresh: Vec<usize> = (0..tasks.len()).filter(|&k| tasks[k].kept.is_none()).collect();
+        if !fresh.is_empty() {
+            let work = fresh.iter().map(|&k| estimates[k]).sum::<f64>();
+            let all = per_game.saturating_mul(fresh.len() as u64).min(total);
+            let note = census_values_note(fresh.len(), work, folder.path(), &a.keep_values, per_game, all);
+            eprintln!("{}", crate::flags(&note));
         }
     }
     let values = folder.as_ref().map(|folder| ValuesKept { folder, keep, every: a.checkpoint_work.max(1) });
@@ -498,7 +496,11 @@ pub fn run(a: &CensusArgs) -> CliResult {
                                 continue;
                             }
                             Ok(Claimed::Mine(claim)) => {
-                                (claimed(folder, canonical, task, limits, *values, &mut ctx), Some(claim))
+                                let kept = task.kept.as_ref();
+                                (
+                                    census_claimed(folder, canonical, kept, limits, *values, &mut ctx),
+                                    Some(claim),
+                                )
                             }
                             Err(e) => (Err(e), None),
                         },
@@ -583,37 +585,6 @@ pub fn run(a: &CensusArgs) -> CliResult {
         return Err(CliError::Interrupted(format!("{done} of {} games computed; {kept}", order.len())));
     }
     Ok(())
-}
-
-/// A game this process has claimed: the record another process wrote while
-/// it held the game stands as a resumed one (an open record of the same
-/// limits as it is, a certified one once checked); otherwise the game is
-/// computed (its kept record checked first).
-fn claimed(
-    folder: &CensusFolder,
-    canonical: &str,
-    task: &Task,
-    limits: Limits,
-    values: Option<ValuesKept<'_>>,
-    ctx: &mut Context<'_>,
-) -> Result<Resumed, Error> {
-    match (&task.kept, folder.kept(canonical, limits)?) {
-        (_, Kept::Resume(record)) => Ok(Resumed::read_back(record)),
-        (None, Kept::Check(record)) => census_resume_kept(canonical, Some(&record), limits, values, ctx),
-        (kept, _) => census_resume_kept(canonical, kept.as_ref(), limits, values, ctx),
-    }
-}
-
-/// A number of bytes as people read it: `8.0 MiB`.
-fn bytes(n: u64) -> String {
-    let units = ["bytes", "KiB", "MiB", "GiB", "TiB"];
-    let mut x = n as f64;
-    let mut unit = 0;
-    while x >= 1024.0 && unit + 1 < units.len() {
-        x /= 1024.0;
-        unit += 1;
-    }
-    if unit == 0 { format!("{n} bytes") } else { format!("{x:.1} {}", units[unit]) }
 }
 
 /// Sleeps about `time`, waking early once `stopped`.

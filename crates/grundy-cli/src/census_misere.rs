@@ -17,17 +17,19 @@
 use crate::output::{emit, interrupted, stop_on_ctrl_c};
 use crate::{CliError, CliResult, MACHINE_BUDGET};
 use clap::Args;
-use grundy::census::{CensusFolder, canonical_code};
+use grundy::census::{CensusFolder, Claim, ClaimTimes, Claimed, Owner, canonical_code};
 use grundy::heap::OctalCode;
 use grundy::misere::MisereLimits;
 use grundy::misere::census::{
-    MISERE_CENSUS_LEN, MISERE_CENSUS_TOTAL_WORK, MISERE_CENSUS_WORK, MisereKept, MisereRecord,
-    misere_census_game, misere_check, misere_kept, misere_record_path, misere_write,
+    MISERE_CENSUS_LEN, MISERE_CENSUS_TOTAL_WORK, MISERE_CENSUS_WORK, MISERE_VERIFY_SIZE, MisereKept,
+    MisereRecord, misere_census_game, misere_census_request, misere_check, misere_claimed, misere_kept,
+    misere_record_path, misere_write,
 };
 use grundy::{Context, Error};
 use serde_json::{Map, Value, json};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{Mutex, mpsc};
+use std::time::Duration;
 
 #[derive(Args, Debug)]
 pub struct MisereArgs {
@@ -47,7 +49,7 @@ pub struct MisereArgs {
     #[arg(long)]
     verify: bool,
     /// With --verify: the largest total size of the sums checked.
-    #[arg(long, value_parser = crate::number, default_value = "24")]
+    #[arg(long, value_parser = crate::number, default_value_t = MISERE_VERIFY_SIZE)]
     verify_size: u64,
 }
 
@@ -59,10 +61,8 @@ impl MisereArgs {
 
     /// Refuses `--verify` in normal play (it checks a misère quotient).
     pub fn check_normal(&self) -> CliResult {
-        match self.verify && !self.misere() {
-            true => Err(CliError::Message("--verify checks misère quotients; give --play misere".into())),
-            false => Ok(()),
-        }
+        misere_census_request(self.misere(), self.verify, self.verify_size, 0, 0, 0)?;
+        Ok(())
     }
 }
 
@@ -72,6 +72,8 @@ pub struct Request<'a> {
     pub jobs: usize,
     pub json: bool,
     pub out: Option<&'a str>,
+    /// `--stale-claim`.
+    pub claim_times: ClaimTimes,
 }
 
 /// A game: its canonical code and the codes asked for.
@@ -83,9 +85,7 @@ struct Game {
 /// The census in misère play (module docs).
 pub fn run(a: &MisereArgs, r: Request<'_>) -> CliResult {
     let limits = MisereLimits::new(usize::try_from(a.misere_len).unwrap_or(usize::MAX), a.misere_work)?;
-    if a.verify_size == 0 || a.verify_size > 200 {
-        return Err(CliError::Message("--verify-size must be between 1 and 200".into()));
-    }
+    let verify_size = misere_census_request(true, a.verify, a.verify_size, 0, 0, 0)?;
     let mut games: Vec<Game> = Vec::new();
     for code in r.codes {
         let canonical = canonical_code(&OctalCode::parse(&code)?);
@@ -122,16 +122,7 @@ pub fn run(a: &MisereArgs, r: Request<'_>) -> CliResult {
         }
     }
     // the work before any game starts: each game spends at most --misere-work steps
-    let total = (tasks.len() as u128) * u128::from(a.misere_work);
-    if total > u128::from(a.misere_total_work) {
-        return Err(CliError::Message(format!(
-            "the misère census of {} games would need up to {total} steps ({} × --misere-work {}), more than --misere-total-work {}; raise --misere-total-work, lower --misere-work or give fewer codes",
-            tasks.len(),
-            tasks.len(),
-            a.misere_work,
-            a.misere_total_work
-        )));
-    }
+    misere_census_request(true, a.verify, a.verify_size, tasks.len(), a.misere_work, a.misere_total_work)?;
     if !r.json {
         emit(format!(
             "{:<10} {:<10} {:>6} {:>5}  {:<46} {:<5} {:<8} {:>8}  orders (heap:order)",
@@ -141,7 +132,7 @@ pub fn run(a: &MisereArgs, r: Request<'_>) -> CliResult {
     let print = |game: &Game, record: &MisereRecord, resumed: bool| -> Result<usize, CliError> {
         let verified = match a.verify {
             false => None,
-            true => verification(record, a.verify_size as usize, max_memory)?,
+            true => verification(record, verify_size, max_memory)?,
         };
         for row in rows(game, record, resumed, a.verify, verified.as_ref()) {
             emit(if r.json { Value::Object(row).to_string() } else { table_line(&row) });
@@ -156,31 +147,77 @@ pub fn run(a: &MisereArgs, r: Request<'_>) -> CliResult {
     // set on a failure: the games in flight stop, no other starts
     let failed = AtomicBool::new(false);
     let stopped = || interrupted() || failed.load(Ordering::Relaxed);
-    let (send, receive) = mpsc::channel::<(usize, Result<MisereRecord, Error>)>();
+    let (send, receive) = mpsc::channel::<(usize, Result<(MisereRecord, bool), Error>, Option<Claim>)>();
+    // games another process holds, waited for once the others are done
+    let deferred: Mutex<Vec<usize>> = Mutex::new(Vec::new());
+    let owner = Owner::this_process();
     let mut failure: Option<CliError> = None;
     let mut done = 0;
     std::thread::scope(|scope| {
         for _ in 0..jobs.min(tasks.len()) {
             let send = send.clone();
             let (next, tasks, games, stopped) = (&next, &tasks, &games, &stopped);
+            let (deferred, owner, folder) = (&deferred, &owner, &folder);
             scope.spawn(move || {
                 loop {
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    if k >= tasks.len() || stopped() {
+                    let (k, first) = match next.fetch_add(1, Ordering::Relaxed) {
+                        k if k < tasks.len() => (k, true),
+                        _ => match deferred.lock().ok().and_then(|mut d| d.pop()) {
+                            Some(k) => (k, false),
+                            None => break,
+                        },
+                    };
+                    if stopped() {
                         break;
                     }
+                    let canonical = &games[tasks[k]].canonical;
                     let mut ctx = context(max_memory);
                     let mut observer = |_: &str, _: u64, _: u64| !stopped();
                     ctx = ctx.with_observer(&mut observer);
-                    let result = misere_census_game(&games[tasks[k]].canonical, limits, &mut ctx);
-                    if send.send((tasks[k], result)).is_err() {
+                    // a game another process holds is left for later, then waited for
+                    let (result, claim) = match folder {
+                        None => (misere_census_game(canonical, limits, &mut ctx).map(|r| (r, false)), None),
+                        Some(folder) => {
+                            let name = MisereRecord::file_name(canonical);
+                            let claim = match first {
+                                true => {
+                                    folder.claim_record(&name, owner, None, r.claim_times).map(|c| match c {
+                                        Claimed::Mine(claim) => Some(claim),
+                                        Claimed::Held(_) => None,
+                                    })
+                                }
+                                false => folder
+                                    .claim_waiting(
+                                        &name,
+                                        owner,
+                                        r.claim_times,
+                                        Duration::from_millis(500),
+                                        stopped,
+                                    )
+                                    .map(Some),
+                            };
+                            match claim {
+                                Ok(None) => {
+                                    if let Ok(mut d) = deferred.lock() {
+                                        d.insert(0, k);
+                                    }
+                                    continue;
+                                }
+                                Ok(Some(claim)) => {
+                                    (misere_claimed(folder, canonical, limits, &mut ctx), Some(claim))
+                                }
+                                Err(e) => (Err(e), None),
+                            }
+                        }
+                    };
+                    if send.send((tasks[k], result, claim)).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(send);
-        for (i, result) in receive {
+        for (i, result, claim) in receive {
             if failure.is_some() {
                 continue;
             }
@@ -189,11 +226,15 @@ pub fn run(a: &MisereArgs, r: Request<'_>) -> CliResult {
                 Error::Interrupted => None,
                 e => Some(CliError::Message(format!("{}: {}", game.canonical, crate::message(&e)))),
             });
-            let written = written.and_then(|record| match &folder {
-                Some(folder) => misere_write(folder, &record).map(|()| record).map_err(|e| Some(e.into())),
-                None => Ok(record),
+            let written = written.and_then(|(record, resumed)| match &folder {
+                Some(folder) if !resumed => {
+                    misere_write(folder, &record).map(|()| (record, resumed)).map_err(|e| Some(e.into()))
+                }
+                _ => Ok((record, resumed)),
             });
-            match written.map(|record| print(game, &record, false)) {
+            // the record is written (or the game failed): others may have it now
+            drop(claim);
+            match written.map(|(record, resumed)| print(game, &record, resumed)) {
                 Ok(Ok(n)) => {
                     printed += n;
                     done += 1;
@@ -234,9 +275,8 @@ fn context<'a>(max_memory: u64) -> Context<'a> {
 fn verification(record: &MisereRecord, size: usize, max_memory: u64) -> Result<Option<Value>, CliError> {
     let mut observer = |_: &str, _: u64, _: u64| !interrupted();
     let mut ctx = context(max_memory).with_observer(&mut observer);
-    Ok(record.verify(size, size, grundy::misere::check::DEFAULT_VERIFY_WORK, &mut ctx)?.map(|report| {
-        json!({"max_total": report.max_total, "sums": report.sums, "verified": report.verified(), "failure": report.failure})
-    }))
+    let text = record.verification_json(size, &mut ctx)?;
+    Ok(text.and_then(|t| serde_json::from_str(&t).ok()))
 }
 
 /// The rows of a game: one per code asked for, the record's fields (without

@@ -293,6 +293,9 @@ fn an_interrupted_census_says_what_is_kept() {
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(130));
     let err = String::from_utf8_lossy(&out.stderr);
+    // after the line that says what the kept values will take
+    let err =
+        err.lines().filter(|l| !l.starts_with("census: games to compute")).collect::<Vec<_>>().join("\n");
     assert!(err.starts_with("interrupted: ") && err.contains("run the same command again"), "{err}");
     assert_eq!(err.lines().count(), 1);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -494,8 +497,13 @@ fn a_damaged_or_edited_record_is_computed_again_with_a_warning() {
         let out = census_output(&codes, &args);
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success(), "{text}: {err}");
+        // the warning, after the line that says what the kept values will take
+        let warnings: Vec<&str> =
+            err.lines().filter(|l| !l.starts_with("census: games to compute")).collect();
         assert!(
-            err.starts_with("warning: ") && err.contains(&format!("{name}.json")) && err.lines().count() == 1,
+            warnings.len() == 1
+                && warnings[0].starts_with("warning: ")
+                && err.contains(&format!("{name}.json")),
             "{text}: {err}"
         );
         let found = rows(&out);
@@ -904,5 +912,31 @@ fn values_files_are_kept_as_asked_checked_and_shared_with_sequence() {
     let big = census_output(&["0.6"], &["--max-len", "2^30", "--out", out, "--max-values-disk", "10^6"]);
     let err = String::from_utf8_lossy(&big.stderr);
     assert!(big.status.code() == Some(2) && err.contains("--max-values-disk"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A census that keeps values says, in one line on stderr before any game
+/// starts (not only beside a progress bar on a terminal), how many games it
+/// will compute and the disk their values will take; one that keeps none,
+/// or computes nothing, says nothing.
+#[test]
+fn the_values_disk_is_shown_up_front() {
+    let dir = temp_dir("note");
+    let out = dir.to_str().unwrap();
+    let codes = ["0.6", "0.77"];
+    let first = census_output(&codes, &["--max-len", "2^12", "--out", out]);
+    assert!(first.status.success());
+    let err = String::from_utf8_lossy(&first.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("census: games to compute: 2, about ")
+            && err.contains(&format!("their values kept in {out} (--keep-values open): about 8.2 KiB a game, at most 16.5 KiB in all")),
+        "{err}"
+    );
+    // read back: nothing to compute, nothing said
+    let again = census_output(&codes, &["--max-len", "2^12", "--out", out]);
+    assert!(again.status.success() && again.stderr.is_empty(), "{}", String::from_utf8_lossy(&again.stderr));
+    let none = census_output(&["0.6"], &["--max-len", "2^13", "--out", out, "--keep-values", "none"]);
+    assert!(none.status.success() && none.stderr.is_empty(), "{}", String::from_utf8_lossy(&none.stderr));
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -211,3 +211,50 @@ fn sequence_verify_checks_any_printed_quotient() {
     ]);
     assert!(said.contains("--verify-size"), "{said}");
 }
+
+/// Two misère census processes on one folder claim games through it, as the
+/// normal census does: each game is computed by exactly one of them (the
+/// other reads its record back, whatever the timing), both print every row
+/// alike, and no claim is left behind.
+#[test]
+fn two_processes_on_one_folder_compute_each_game_once() {
+    let dir = temp("shared");
+    let out = dir.to_str().unwrap();
+    let wild = ["0.6", "0.16", "4.7", "0.07", "0.137", "0.004"];
+    let args = ["--json", "--jobs", "1", "--misere-work", "6000000", "--out", out];
+    let (a, b) = std::thread::scope(|s| {
+        let a = s.spawn(|| rows(&census(&wild, &args)));
+        let b = s.spawn(|| rows(&census(&wild, &args)));
+        (a.join().unwrap(), b.join().unwrap())
+    });
+    let computed = |rows: &[Value]| -> Vec<String> {
+        rows.iter()
+            .filter(|r| r["resumed"] == false)
+            .map(|r| r["canonical"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let mut both = computed(&a);
+    both.extend(computed(&b));
+    both.sort();
+    let mut all: Vec<String> = wild.iter().map(|c| c.to_string()).collect();
+    all.sort();
+    assert_eq!(both, all, "every game computed once, by one of the two");
+    let stable = |rows: &[Value]| -> Vec<(String, Value)> {
+        let mut v: Vec<(String, Value)> = rows
+            .iter()
+            .map(|r| {
+                let mut r = r.clone();
+                for k in ["seconds", "resumed"] {
+                    r.as_object_mut().unwrap().remove(k);
+                }
+                (r["code"].as_str().unwrap().to_string(), r)
+            })
+            .collect();
+        v.sort_by(|x, y| x.0.cmp(&y.0));
+        v
+    };
+    assert_eq!(stable(&a), stable(&b));
+    let left: Vec<String> = files(&dir).into_iter().filter(|n| n.starts_with('.')).collect();
+    assert!(left.is_empty(), "claims or temporary files left: {left:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -11,12 +11,13 @@ use crate::errors::lib;
 use crate::run::{Pending, Progress, detached, detached_until};
 use grundy::census::{
     CENSUS_CHECKPOINT_WORK, CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_VALUES_DISK, CENSUS_MAX_WORK,
-    GameRecord, KeepValues, Kept, ValuesKept,
+    Claim, ClaimTimes, Claimed, GameRecord, KeepValues, Kept, Owner, ValuesKept,
 };
 use grundy::heap::{Limits, OctalCode};
 use pyo3::prelude::*;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 /// The census defaults as module attributes: ``CENSUS_MAX_LEN``,
 /// ``CENSUS_MAX_WORK``, ``CENSUS_MAX_TOTAL_WORK`` and ``CENSUS_FORMAT``.
@@ -43,7 +44,37 @@ fn census_limits(
 /// A flag that stops every :func:`census_task` given it (signals reach only
 /// Python's main thread; the games run on others).
 #[pyclass(frozen)]
-pub struct CensusStop(Arc<AtomicBool>);
+pub struct CensusStop(pub(crate) Arc<AtomicBool>);
+
+/// The flag of ``stop``, or one never set.
+pub(crate) fn stop_flag(stop: Option<&CensusStop>) -> Arc<AtomicBool> {
+    stop.map_or_else(|| Arc::new(AtomicBool::new(false)), |s| s.0.clone())
+}
+
+/// This process's claim on the record file `name` of `folder`, as the
+/// command line takes it ([`grundy::census::Claim`]), so that processes on
+/// one folder compute each game once: with `defer`, `None` at once when
+/// another live process holds it (the caller submits the game again,
+/// without `defer`, after the others); without, waited for (a claim silent
+/// for two minutes taken over) until `stop` is set.
+pub(crate) fn claim(
+    folder: &grundy::census::CensusFolder,
+    name: &str,
+    defer: bool,
+    stop: &AtomicBool,
+) -> Result<Option<Claim>, grundy::Error> {
+    let (owner, times) = (Owner::this_process(), ClaimTimes::default());
+    match defer {
+        true => Ok(match folder.claim_record(name, &owner, None, times)? {
+            Claimed::Mine(claim) => Some(claim),
+            Claimed::Held(_) => None,
+        }),
+        false => {
+            let stopped = || stop.load(Ordering::Relaxed);
+            folder.claim_waiting(name, &owner, times, Duration::from_millis(500), stopped).map(Some)
+        }
+    }
+}
 
 #[pymethods]
 impl CensusStop {
@@ -83,8 +114,9 @@ pub fn census_game(
 
 /// What :func:`census_task` returns: the record (a JSON line), whether it is
 /// the kept one, why the kept one was not used, the kept values the
-/// computation went on from, and why the kept values were not used.
-type TaskDone = (String, bool, Option<String>, usize, Option<String>);
+/// computation went on from, and why the kept values were not used; or
+/// ``None`` for a game deferred because another process holds it.
+type TaskDone = Option<(String, bool, Option<String>, usize, Option<String>)>;
 
 /// One game of a census, ``code``, given the certified record its folder kept
 /// (``kept``, a JSON line, or ``None``): the record checked
@@ -97,8 +129,13 @@ type TaskDone = (String, bool, Option<String>, usize, Option<String>);
 /// was not used, the kept values the computation went on from, and why the
 /// kept values were not used. ``stop`` (a :class:`CensusStop`) stops it from
 /// any thread, with ``KeyboardInterrupt``.
+///
+/// With ``out`` the game is claimed first, as ``grundy census --out`` claims
+/// it (:func:`claim`), and its record is written to ``out`` before the
+/// claim is released; a game another process holds returns ``None`` with
+/// ``defer`` (submit it again later without), and is waited for without.
 #[pyfunction]
-#[pyo3(signature = (code, kept=None, *, max_len=None, max_work=None, stop=None, out=None, keep_values="open", checkpoint_work=None))]
+#[pyo3(signature = (code, kept=None, *, max_len=None, max_work=None, stop=None, out=None, keep_values="open", checkpoint_work=None, defer=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn census_task(
     py: Python<'_>,
@@ -110,19 +147,31 @@ pub fn census_task(
     out: Option<std::path::PathBuf>,
     keep_values: &str,
     checkpoint_work: Option<&Bound<'_, PyAny>>,
+    defer: bool,
 ) -> PyResult<TaskDone> {
     let limits = census_limits(max_len, max_work)?;
     let kept = kept.map(|k| lib(GameRecord::from_json(k))).transpose()?;
     let keep = lib(KeepValues::parse(keep_values))?;
     let every = u64_or(checkpoint_work, "checkpoint_work", CENSUS_CHECKPOINT_WORK)?.max(1);
     let folder = out.map(|d| lib(grundy::census::CensusFolder::open(d))).transpose()?;
-    let stop = stop.map_or_else(|| Arc::new(AtomicBool::new(false)), |s| s.0.clone());
+    let stop = stop_flag(stop);
     let code = code.to_string();
     let done = detached_until(py, &Pending::default(), &stop, &Progress::default(), |ctx| {
-        let values = folder.as_ref().map(|folder| ValuesKept { folder, keep, every });
-        grundy::census::census_resume_kept(&code, kept.as_ref(), limits, values, ctx)
+        let Some(folder) = &folder else {
+            return grundy::census::census_resume_kept(&code, kept.as_ref(), limits, None, ctx).map(Some);
+        };
+        let Some(claim) = claim(folder, &GameRecord::file_name(&code), defer, &stop)? else {
+            return Ok(None);
+        };
+        let values = Some(ValuesKept { folder, keep, every });
+        let done = grundy::census::census_claimed(folder, &code, kept.as_ref(), limits, values, ctx)?;
+        if !done.resumed {
+            folder.write(&done.record)?;
+        }
+        claim.release();
+        Ok(Some(done))
     })?;
-    Ok((done.record.to_json(), done.resumed, done.rejected, done.extended_from, done.values_warning))
+    Ok(done.map(|d| (d.record.to_json(), d.resumed, d.rejected, d.extended_from, d.values_warning)))
 }
 
 /// The estimated bytes of one game's values file to ``max_len`` values
@@ -141,6 +190,25 @@ pub fn census_values_disk(
     let bound = u64_or(max_values_disk, "max_values_disk", CENSUS_MAX_VALUES_DISK)?;
     lib(grundy::census::census_values_check(per_game, games, bound))?;
     Ok(per_game)
+}
+
+/// :func:`census_values_disk`'s check of ``games`` games, and the line a
+/// census shows before any game starts when it keeps values (as ``grundy
+/// census`` prints it on stderr): the games, their estimated ``work``, the
+/// folder ``out``, ``keep_values``, the disk a game and in all.
+#[pyfunction]
+#[pyo3(signature = (games, work, out, keep_values, *, max_len=None, max_values_disk=None))]
+pub fn census_values_note(
+    games: usize,
+    work: f64,
+    out: std::path::PathBuf,
+    keep_values: &str,
+    max_len: Option<&Bound<'_, PyAny>>,
+    max_values_disk: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let per_game = census_values_disk(games, max_len, max_values_disk)?;
+    let total = per_game.saturating_mul(games as u64);
+    Ok(grundy::census::census_values_note(games, work, &out, keep_values, per_game, total))
 }
 
 /// A rough cost of :func:`census_game` (mex steps), to schedule the longest
@@ -183,7 +251,7 @@ pub fn census_total_work(
 /// A census folder (``grundy::census::CensusFolder``): made if missing, and checked
 /// to be a folder a file can be written in (``ValueError`` naming ``out``).
 #[pyclass(frozen)]
-pub struct CensusFolder(grundy::census::CensusFolder);
+pub struct CensusFolder(pub(crate) grundy::census::CensusFolder);
 
 #[pymethods]
 impl CensusFolder {

@@ -13,6 +13,7 @@
 
 mod args;
 mod census;
+mod census_misere;
 mod components;
 mod copies;
 mod errors;
@@ -53,10 +54,17 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(census::census_task, m)?)?;
     m.add_function(wrap_pyfunction!(census::census_sample, m)?)?;
     m.add_function(wrap_pyfunction!(census::census_values_disk, m)?)?;
+    m.add_function(wrap_pyfunction!(census::census_values_note, m)?)?;
     m.add_function(wrap_pyfunction!(census::census_total_work, m)?)?;
     m.add_class::<census::CensusFolder>()?;
     m.add_class::<census::CensusStop>()?;
     census::add_constants(m)?;
+    m.add_function(wrap_pyfunction!(census_misere::misere_census_request_check, m)?)?;
+    m.add_function(wrap_pyfunction!(census_misere::misere_record_check, m)?)?;
+    m.add_function(wrap_pyfunction!(census_misere::misere_census_kept, m)?)?;
+    m.add_function(wrap_pyfunction!(census_misere::misere_census_verify, m)?)?;
+    m.add_function(wrap_pyfunction!(census_misere::misere_census_task, m)?)?;
+    census_misere::add_constants(m)?;
     m.add_class::<rules::HeapGame>()?;
     m.add_class::<game::Game>()?;
     m.add_class::<components::Heaps>()?;

@@ -16,6 +16,7 @@ import time
 import pytest
 
 import grundy
+from conftest import as_flags
 
 census_module = importlib.import_module("grundy.census")
 
@@ -330,3 +331,32 @@ def test_records_frame_without_pandas(monkeypatch):
     monkeypatch.setitem(sys.modules, "pandas", None)
     with pytest.raises(ImportError, match="pip install pandas"):
         grundy.records_frame([])
+
+
+def test_the_values_disk_is_said_up_front(cli, tmp_path):
+    """A census that keeps values says what they will take before any game
+    starts: a ``CensusValuesNote`` warning with the line ``grundy census
+    --out`` prints on stderr; none when nothing is computed afresh or no
+    values are kept."""
+    import warnings
+
+    codes = ["0.6", "0.77"]
+
+    def notes(**kwargs):
+        with warnings.catch_warnings(record=True) as seen:
+            warnings.simplefilter("always")
+            grundy.census(codes, max_len=4096, **kwargs)
+        return [str(w.message) for w in seen if issubclass(w.category, grundy.CensusValuesNote)]
+
+    said = notes(out=tmp_path / "py")
+    done = cli.run(["census", "--json", "--codes", "-", "--max-len", 4096, "--out", tmp_path / "cli"], "\n".join(codes))
+    assert done.returncode == 0
+    # the same line, but for the folder, its flag named as Python's argument and the work estimate's last digit
+    line = done.stderr.strip().replace(str(tmp_path / "cli"), str(tmp_path / "py"))
+    assert len(said) == 1 and said[0].startswith("census: games to compute: 2, about ")
+    strip = lambda s: re.sub(r"about [0-9.e]+ mex", "about N mex", s)
+    assert strip(as_flags(said[0])) == strip(line), (said, line)
+    assert "about 8.2 KiB a game, at most 16.5 KiB in all" in said[0]
+    assert notes(out=tmp_path / "py") == []
+    assert notes(out=tmp_path / "none", keep_values="none") == []
+    assert notes() == []

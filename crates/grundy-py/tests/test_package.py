@@ -33,7 +33,7 @@ FUNCTIONS = [
 ]
 #: the classes made with arguments (their stubs' __init__ is the constructor)
 MADE = ["HeapGame", "Game", "Heaps", "Board", "DivisorPile", "CoprimePile", "Values", "Sum"]
-CLASSES = MADE + ["Copies", "Sequence", "MisereQuotient", "TooLargeError", "NotCertifiedError"]
+CLASSES = MADE + ["Copies", "Sequence", "MisereQuotient", "TooLargeError", "NotCertifiedError", "CensusValuesNote"]
 
 
 def test_version_is_the_crates():

@@ -46,8 +46,8 @@ const LIBRARY: &[&[&str]] = &[
 /// conversion of their arguments, own heap games from Python callables, the
 /// detached runs (GIL released, Ctrl-C), and errors.
 const PYTHON: &[&[&str]] = &[
-    &["games", "sequence"],
-    &["misere_quotient"],
+    &["games", "sequence", "census_misere"],
+    &["misere_quotient", "census"],
     &["args"],
     &["rules"],
     &["run"],

@@ -58,10 +58,11 @@ from ._grundy import (
     sequence,
     silver_dollar,
 )
-from .census import canonical_code, census, census_codes, census_iter, records_frame
+from .census import CensusValuesNote, canonical_code, census, census_codes, census_iter, records_frame
 
 __all__ = [
     "Board",
+    "CensusValuesNote",
     "Copies",
     "CoprimePile",
     "DivisorPile",

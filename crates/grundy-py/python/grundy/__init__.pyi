@@ -24,6 +24,11 @@ class NotCertifiedError(ValueError):
     """Heap sizes beyond the computed nim-values were asked for, and no period
     was certified; the message says which limit to raise."""
 
+class CensusValuesNote(UserWarning):
+    """The warning a census with ``out`` issues before any game starts when it
+    keeps values: the games, their work and the disk their values will take
+    (the line ``grundy census --out`` prints on stderr)."""
+
 class MisereQuotient:
     """The misère quotient of a heap game (Plambeck–Siegel), as ``grundy
     sequence --play misere --json`` gives it: a commutative monoid of
@@ -391,6 +396,12 @@ def census(
     keep_values: str = "open",
     checkpoint_work: int = 200000000000,
     max_values_disk: int = 68719476736,
+    play: str = "normal",
+    misere_len: int = 200,
+    misere_work: int = 30000000,
+    misere_total_work: int = 20000000000,
+    verify: bool = False,
+    verify_size: int = 24,
 ) -> list[CensusRecord]:
     """Every game of ``codes``, one record per code in the order of ``codes``
     (``grundy census --json``'s fields), locally or on a
@@ -403,7 +414,14 @@ def census(
     ``max_total_work`` mex steps is refused. Ctrl-C stops every game; the
     ``KeyboardInterrupt`` carries the finished records in ``records`` (and
     ``out`` keeps them). ``progress=None`` shows a bar of the games finished
-    when stderr is a terminal or in a notebook."""
+    when stderr is a terminal or in a notebook. With ``out`` every game is
+    claimed first, as ``grundy census --out`` claims it, so censuses sharing
+    the folder (Python, the command line, Dask workers) compute each game
+    once. ``play="misere"``: the misère quotient of each code, as ``grundy
+    census --play misere --json`` (``misere_len`` heaps and ``misere_work``
+    steps a code, the census within ``misere_total_work``; ``verify`` proves
+    each certified quotient again on sums totalling at most
+    ``verify_size``), its records ``out/<code>.misere.json``."""
 
 def census_iter(
     codes: Union[str, Iterable[str]],
@@ -416,6 +434,12 @@ def census_iter(
     keep_values: str = "open",
     checkpoint_work: int = 200000000000,
     max_values_disk: int = 68719476736,
+    play: str = "normal",
+    misere_len: int = 200,
+    misere_work: int = 30000000,
+    misere_total_work: int = 20000000000,
+    verify: bool = False,
+    verify_size: int = 24,
 ) -> Iterable[CensusRecord]:
     """:func:`census`, yielding the records as the games finish (not in the
     order of ``codes``)."""

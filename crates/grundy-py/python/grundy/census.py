@@ -35,7 +35,8 @@ records; the records equal those of a census from nothing), and a killed
 census or a lost Dask worker loses at most the work since the last
 checkpoint. The values files of the games to compute are estimated first
 (two bytes a value) and a census over ``max_values_disk`` bytes is refused
-(``TooLargeError``). The workers must see ``out`` (a shared folder on a
+(``TooLargeError``); a census that keeps values says what they will take in a
+:class:`CensusValuesNote` warning before any game starts. The workers must see ``out`` (a shared folder on a
 cluster).
 
 :func:`census` returns the records in the order of the codes given;
@@ -50,11 +51,34 @@ is kept: in ``out`` when given, and in the exception's ``records`` attribute
 (``census``: every record finished; ``census_iter``: those finished but not
 yet yielded).
 
+With ``out``, each game is claimed before it is computed, as ``grundy
+census --out`` claims it (a file ``.<record>.claim`` beside the record,
+holding the owner and a heartbeat; a claim silent for two minutes, or whose
+process is gone from this machine, is taken over): several censuses on one
+folder — Python, the command line, Dask workers, on one machine or several
+sharing the folder — compute each game once. A game another process holds
+is left for after the others, then waited for, and its record read back.
+
+``play="misere"`` makes a census of misère quotients, as ``grundy census
+--play misere``: per code the quotient's order, P-portion, certificate (a
+period and from where) or where and why it stopped, the orders of the
+quotients of the heaps up to each bound, tame or wild (the fields of its
+``--json`` rows). Each code goes as far as ``misere_len`` heaps and
+``misere_work`` steps; a census of more than ``misere_total_work`` steps
+(the codes computed times ``misere_work``) is refused before any starts;
+``verify=True`` proves each certified quotient a second time with the
+independent checker, on the sums of heaps totalling at most
+``verify_size``. With ``out`` the records are the command line's
+``<canonical>.misere.json`` files, read back and claimed as the normal ones.
+
 >>> [r["status"] for r in census(["0.77", ".77"], max_len=4096)]
 ['periodic', 'periodic']
+>>> [(r["order"], r["certified"]) for r in census(["0.31"], play="misere")]
+[(6, True)]
 """
 
 import concurrent.futures
+import inspect
 import json
 import os
 import warnings
@@ -75,6 +99,26 @@ DEFAULT_CHECKPOINT_WORK = _grundy.CENSUS_CHECKPOINT_WORK
 DEFAULT_MAX_VALUES_DISK = _grundy.CENSUS_MAX_VALUES_DISK
 #: The values ``keep_values`` may take.
 KEEP_VALUES = ("none", "open", "all")
+#: The values ``play`` may take.
+PLAYS = ("normal", "misere")
+#: The largest heap a misère census adjoins by default, as ``grundy census --play misere``.
+DEFAULT_MISERE_LEN = _grundy.MISERE_CENSUS_LEN
+#: The default work budget of each code of a misère census, in steps.
+DEFAULT_MISERE_WORK = _grundy.MISERE_CENSUS_WORK
+#: The default work limit of a whole misère census: codes computed times ``misere_work``.
+DEFAULT_MISERE_TOTAL_WORK = _grundy.MISERE_CENSUS_TOTAL_WORK
+#: The default largest total size of the sums ``verify`` checks.
+DEFAULT_VERIFY_SIZE = _grundy.MISERE_VERIFY_SIZE
+
+
+
+class CensusValuesNote(UserWarning):
+    """The warning a census with ``out`` issues before any game starts when it
+    keeps values: the games to compute, their estimated work, and the disk
+    their values files will take, a game and in all (the line ``grundy
+    census --out`` prints on stderr). Silence it with
+    ``warnings.simplefilter("ignore", grundy.CensusValuesNote)``."""
+
 
 census_codes = _grundy.census_codes
 canonical_code = _grundy.canonical_code
@@ -85,13 +129,24 @@ def solve(code, max_len=DEFAULT_MAX_LEN, max_work=DEFAULT_MAX_WORK):
     return _grundy.census_game(code, max_len=max_len, max_work=max_work)
 
 
-def task(code, kept, max_len, max_work, stop=None, out=None, keep_values="open", checkpoint_work=None):
+def task(code, kept, max_len, max_work, stop=None, out=None, keep_values="open", checkpoint_work=None, defer=False):
     """The task a worker runs: one game computed (going on from the values
     kept in ``out``, and keeping its own there), or its kept certified record
     (a JSON line) checked; ``(record, resumed, rejected, extended_from,
-    values_warning)``."""
+    values_warning)``, the record written to ``out`` under the game's claim;
+    ``None`` with ``defer`` when another process holds the game."""
     values = {"out": out, "keep_values": keep_values, "checkpoint_work": checkpoint_work}
-    return _grundy.census_task(code, kept, max_len=max_len, max_work=max_work, stop=stop, **values)
+    return _grundy.census_task(code, kept, max_len=max_len, max_work=max_work, stop=stop, defer=defer, **values)
+
+
+def misere_task(code, misere_len, misere_work, stop=None, out=None, defer=False):
+    """The task a worker runs in a misère census: one code's quotient
+    computed, or read back from ``out`` when another process wrote it while
+    this one waited for its claim; ``(record, resumed)``, the record written
+    to ``out`` under the game's claim; ``None`` with ``defer`` when another
+    process holds the game."""
+    limits = {"misere_len": misere_len, "misere_work": misere_work}
+    return _grundy.misere_census_task(code, stop=stop, out=out, defer=defer, **limits)
 
 
 def _is_dask(executor):
@@ -149,22 +204,38 @@ def census_iter(
     keep_values="open",
     checkpoint_work=DEFAULT_CHECKPOINT_WORK,
     max_values_disk=DEFAULT_MAX_VALUES_DISK,
+    play="normal",
+    misere_len=DEFAULT_MISERE_LEN,
+    misere_work=DEFAULT_MISERE_WORK,
+    misere_total_work=DEFAULT_MISERE_TOTAL_WORK,
+    verify=False,
+    verify_size=DEFAULT_VERIFY_SIZE,
 ):
     """:func:`census`, yielding the records as the games finish (those read
     back from ``out`` first), not in the order of ``codes``. ``progress=True`` shows a bar on stderr (tqdm if
     installed) of the records yielded; or give a callable ``progress(done, total)``.
     ``progress=None`` (the default) shows the bar when stderr is a terminal or
-    in a notebook; ``progress=False`` never."""
+    in a notebook; ``progress=False`` never. :func:`census` takes the same
+    arguments."""
     if isinstance(codes, str):
         codes = [codes]
     codes = list(codes)
     if keep_values not in KEEP_VALUES:
         raise ValueError(f"keep_values: {keep_values!r} is not one of {', '.join(KEEP_VALUES)}")
-    values = (keep_values, checkpoint_work, max_values_disk)
+    if play not in PLAYS:
+        raise ValueError(f"play: {play!r} is not one of {', '.join(PLAYS)}")
+    misere = {"misere_len": misere_len, "misere_work": misere_work, "misere_total_work": misere_total_work}
+    _grundy.misere_census_request_check(play == "misere", verify, verify_size=verify_size, **misere)
+    if play == "misere":
+        verified = verify_size if verify else None
+        records = _misere_iter(codes, out, executor, misere_len, misere_work, misere_total_work, verified)
+    else:
+        values = (keep_values, checkpoint_work, max_values_disk)
+        records = _census_iter(codes, max_len, max_work, out, executor, max_total_work, values)
     report, close = _progress.reporter(progress, "grundy.census", auto=True)
     total = len(dict.fromkeys(codes))
     try:
-        for done, record in enumerate(_census_iter(codes, max_len, max_work, out, executor, max_total_work, values), 1):
+        for done, record in enumerate(records, 1):
             report(done, total)
             yield record
     finally:
@@ -224,54 +295,137 @@ def _census_iter(codes, max_len, max_work, out, executor, max_total_work, values
     _grundy.census_total_work(list(cost.values()), len(tasks), max_total_work=max_total_work)
     order = sorted(range(len(tasks)), key=lambda k: (-cost[k], k))
     # the values files, estimated before any game starts too
+    # and shown in one line before any game starts, as grundy census prints it
+    # (about the games computed afresh: a kept certified record is only checked)
     if folder is not None and values[0] != "none" and tasks:
         _grundy.census_values_disk(len(tasks), max_len=max_len, max_values_disk=values[2])
+        fresh = [k for k in range(len(tasks)) if tasks[k][2] is None]
+        if fresh:
+            work = sum(cost[k] for k in fresh)
+            limits = {"max_len": max_len, "max_values_disk": values[2]}
+            note = _grundy.census_values_note(len(fresh), work, os.fspath(out), values[0], **limits)
+            warnings.warn(note, CensusValuesNote, stacklevel=3)
 
     for leader, member, text in ready:
         yield from _rows(games, classes[leader], member, text, True)
     if not order:
         return
     kept = (None if out is None else os.fspath(out), values[0], values[1])
-    yield from _run(games, classes, [tasks[k] for k in order], folder, executor, kind, max_len, max_work, kept)
+
+    def job(t, stop, defer):
+        return task, (t[1], t[2], max_len, max_work, stop, *kept, defer)
+
+    def finish(t, result):
+        """The rows of a finished task (its record written to ``out`` by the task)."""
+        leader, member, _ = t
+        text, resumed, rejected, extended_from, values_warning = result
+        if rejected is not None and folder is not None:
+            _warn(f"{folder.record_path(member)}: {rejected}; computed again")
+        if values_warning is not None:
+            _warn(values_warning)
+        return list(_rows(games, classes[leader], member, text, resumed, extended_from))
+
+    yield from _run([tasks[k] for k in order], executor, kind, job, finish)
 
 
-def _run(games, classes, tasks, folder, executor, kind, max_len, max_work, kept_values):
-    """Runs the tasks on the executor, yielding each one's rows once its
-    record is written; stops every game on any exception (Ctrl-C)."""
+def _misere_rows(codes, text, resumed, verify_size):
+    """The rows of a misère game whose record is ``text`` (a JSON line): one
+    per code asked for, as ``grundy census --play misere --json`` prints
+    them (with ``verify``, the independent check in ``verified`` and
+    ``verification``)."""
+    record = {k: v for k, v in json.loads(text).items() if k not in ("format", "checksum")}
+    check = None
+    if verify_size is not None:
+        checked = _grundy.misere_census_verify(text, verify_size=verify_size)
+        check = None if checked is None else json.loads(checked)
+    for code in codes:
+        row = dict(record)
+        row.update(code=code, equivalent=[c for c in codes if c != code], resumed=resumed)
+        if verify_size is not None:
+            row.update(verified=None if check is None else check["verified"], verification=check)
+        yield row
+
+
+def _misere_iter(codes, out, executor, misere_len, misere_work, misere_total_work, verify_size):
+    """The records of a misère census (:func:`census_iter` with
+    ``play="misere"``); ``verify_size`` is ``None`` without ``verify``."""
+    kind = _executor_kind(executor)
+    limits = {"misere_len": misere_len, "misere_work": misere_work}
+    games = {}
+    for code in dict.fromkeys(codes):
+        games.setdefault(_grundy.canonical_code(code), []).append(code)
+    # the folder before any work: writable, and no record that is not a regular file
+    folder = None
+    if out is not None:
+        folder = _grundy.CensusFolder(out)
+        for canonical in games:
+            _grundy.misere_record_check(folder, canonical)
+    ready, tasks = [], []
+    for canonical in games:
+        what, value = ("missing", None)
+        if folder is not None:
+            what, value = _grundy.misere_census_kept(folder, canonical, **limits)
+        if what == "resume":
+            ready.append((canonical, value))
+            continue
+        if what == "damaged":
+            _warn(f"{_grundy.misere_record_check(folder, canonical)}: {value}; computing it again")
+        tasks.append(canonical)
+    # the work before any game starts: each game spends at most misere_work steps
+    _grundy.misere_census_request_check(
+        True, verify_size is not None, games=len(tasks), misere_total_work=misere_total_work, **limits
+    )
+    for canonical, text in ready:
+        yield from _misere_rows(games[canonical], text, True, verify_size)
+    place = None if out is None else os.fspath(out)
+
+    def job(canonical, stop, defer):
+        return misere_task, (canonical, misere_len, misere_work, stop, place, defer)
+
+    def finish(canonical, result):
+        text, resumed = result
+        return list(_misere_rows(games[canonical], text, resumed, verify_size))
+
+    yield from _run(tasks, executor, kind, job, finish)
+
+
+def _run(tasks, executor, kind, job, finish):
+    """Runs the tasks on the executor, yielding each one's rows (``finish(t,
+    result)``) once its record is written; ``job(t, stop, defer)`` is the
+    function a task calls and its arguments. A task deferred because another
+    process holds its game is submitted again, to wait for it, after the
+    others. Stops every game on any exception (Ctrl-C)."""
     stop = _grundy.CensusStop() if kind in ("own", "threads") else None
     if kind == "own":
         executor = concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1)
     futures = {}
     used = set()
 
-    def finish(f):
-        """The rows of a finished task, its record written first."""
-        leader, member, kept = futures[f]
-        text, resumed, rejected, extended_from, values_warning = f.result()
-        if rejected is not None and folder is not None:
-            _warn(f"{folder.record_path(member)}: {rejected}; computed again")
-        if values_warning is not None:
-            _warn(values_warning)
-        if folder is not None and not resumed:
-            folder.write(text)
-        return list(_rows(games, classes[leader], member, text, resumed, extended_from))
+    def submit(t, defer, priority):
+        function, args = job(t, stop, defer)
+        if kind == "dask":
+            f = executor.submit(function, *args, pure=False, priority=priority)
+        else:
+            f = executor.submit(function, *args)
+        futures[f] = t
+        return f
 
     try:
         if kind == "dask":
-            from distributed import as_completed
-
-            for i, t in enumerate(tasks):
-                f = executor.submit(
-                    task, t[1], t[2], max_len, max_work, None, *kept_values, pure=False, priority=len(tasks) - i
-                )
-                futures[f] = t
+            from distributed import wait
         else:
-            as_completed = concurrent.futures.as_completed
-            for t in tasks:
-                futures[executor.submit(task, t[1], t[2], max_len, max_work, stop, *kept_values)] = t
-        for f in as_completed(list(futures)):
-            used.add(f)
-            yield from finish(f)
+            wait = concurrent.futures.wait
+        pending = {submit(t, True, len(tasks) - i) for i, t in enumerate(tasks)}
+        while pending:
+            done, pending = wait(pending, return_when="FIRST_COMPLETED")
+            pending = set(pending)
+            for f in done:
+                used.add(f)
+                result = f.result()
+                if result is None:
+                    pending.add(submit(futures[f], False, 0))
+                else:
+                    yield from finish(futures[f], result)
     except BaseException as e:
         # every game stops; what finished meanwhile is kept (in out) and handed over
         if stop is not None:
@@ -286,7 +440,8 @@ def _run(games, classes, tasks, folder, executor, kind, max_len, max_work, kept_
             if f not in used and f.done() and not f.cancelled() and f.exception() is None:
                 used.add(f)
                 try:
-                    kept.extend(finish(f))
+                    if f.result() is not None:
+                        kept.extend(finish(futures[f], f.result()))
                 except Exception:  # a folder that fails now: the first error stands
                     pass
         if isinstance(e, KeyboardInterrupt):
@@ -297,18 +452,7 @@ def _run(games, classes, tasks, folder, executor, kind, max_len, max_work, kept_
             executor.shutdown(wait=True, cancel_futures=True)
 
 
-def census(
-    codes,
-    max_len=DEFAULT_MAX_LEN,
-    max_work=DEFAULT_MAX_WORK,
-    out=None,
-    executor=None,
-    max_total_work=DEFAULT_MAX_TOTAL_WORK,
-    progress=None,
-    keep_values="open",
-    checkpoint_work=DEFAULT_CHECKPOINT_WORK,
-    max_values_disk=DEFAULT_MAX_VALUES_DISK,
-):
+def census(codes, **options):
     """Computes every game of ``codes`` (a list of codes such as ``"0.77"``, or
     :func:`census_codes`) and returns one record per code, in the order of
     ``codes`` (a code given twice once; :func:`census_iter` yields them as the
@@ -324,8 +468,13 @@ def census(
     computation went on from, 0 when none) and ``values_of`` (``None``, or the game computed for this one:
     a different game shown to have the same values). See the module docs for
     ``out``, ``keep_values``, ``checkpoint_work``, ``max_values_disk``,
-    ``executor``, ``max_total_work`` and Ctrl-C: a
+    ``executor``, ``max_total_work``, claims and Ctrl-C: a
     ``KeyboardInterrupt`` carries every record finished in ``records``.
+    ``play="misere"`` (with ``misere_len``, ``misere_work``,
+    ``misere_total_work``, ``verify`` and ``verify_size``) makes a census of
+    misère quotients instead, records with the fields of ``grundy census
+    --play misere --json`` (module docs). The arguments are those of
+    :func:`census_iter`.
     ``progress=True`` shows a bar of the games finished on stderr (tqdm if
     installed); or give a callable ``progress(done, total)``. By default
     (``progress=None``) the bar is shown when stderr is a terminal or in a
@@ -336,23 +485,16 @@ def census(
     place = {code: i for i, code in enumerate(dict.fromkeys(codes))}
     records = []
     try:
-        for r in census_iter(
-            codes,
-            max_len=max_len,
-            max_work=max_work,
-            out=out,
-            executor=executor,
-            max_total_work=max_total_work,
-            progress=progress,
-            keep_values=keep_values,
-            checkpoint_work=checkpoint_work,
-            max_values_disk=max_values_disk,
-        ):
+        for r in census_iter(codes, **options):
             records.append(r)
     except KeyboardInterrupt as e:
         e.records = sorted(records + getattr(e, "records", []), key=lambda r: place[r["code"]])
         raise
     return sorted(records, key=lambda r: place[r["code"]])
+
+
+# census takes census_iter's arguments, shown by help() and inspect
+census.__signature__ = inspect.signature(census_iter).replace(return_annotation=list)
 
 
 #: The fields of a record's ``split``, as columns ``split_<field>`` of :func:`records_frame`.

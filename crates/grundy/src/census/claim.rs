@@ -255,7 +255,13 @@ fn modified_before(path: &Path, age: Duration) -> bool {
 impl CensusFolder {
     /// The path of the claim on the game `canonical`.
     pub fn claim_path(&self, canonical: &str) -> PathBuf {
-        self.path().join(format!(".{}.claim", GameRecord::file_name(canonical)))
+        self.claim_path_of(&GameRecord::file_name(canonical))
+    }
+
+    /// The path of the claim on the record file `name` (a normal record,
+    /// [`GameRecord::file_name`], or a misère one).
+    pub fn claim_path_of(&self, name: &str) -> PathBuf {
+        self.path().join(format!(".{name}.claim"))
     }
 
     /// Claims the game `canonical` for `owner` (see [`Claim`]):
@@ -271,11 +277,51 @@ impl CensusFolder {
         seen: Option<&Sighting>,
         times: ClaimTimes,
     ) -> Result<Claimed, Error> {
-        let path = self.claim_path(canonical);
+        self.claim_record(&GameRecord::file_name(canonical), owner, seen, times)
+    }
+
+    /// Claims `name`, waiting while a live process holds it: looked at again
+    /// every `every` (a claim silent for `times.stale` taken over), until it
+    /// is this owner's, or [`Error::Interrupted`] once `stopped` says so.
+    pub fn claim_waiting(
+        &self,
+        name: &str,
+        owner: &Owner,
+        times: ClaimTimes,
+        every: Duration,
+        stopped: impl Fn() -> bool,
+    ) -> Result<Claim, Error> {
+        let mut seen = None;
+        loop {
+            match self.claim_record(name, owner, seen.as_ref(), times)? {
+                Claimed::Mine(claim) => return Ok(claim),
+                Claimed::Held(s) => seen = Some(s),
+            }
+            let step = Duration::from_millis(50).min(every);
+            let start = Instant::now();
+            while start.elapsed() < every {
+                if stopped() {
+                    return Err(Error::Interrupted);
+                }
+                std::thread::sleep(step);
+            }
+        }
+    }
+
+    /// [`CensusFolder::claim`] of the record file `name` (a normal record,
+    /// [`GameRecord::file_name`], or a misère one).
+    pub fn claim_record(
+        &self,
+        name: &str,
+        owner: &Owner,
+        seen: Option<&Sighting>,
+        times: ClaimTimes,
+    ) -> Result<Claimed, Error> {
+        let path = self.claim_path_of(name);
         let owner_line = owner.line();
         let failed = |e: std::io::Error| Error::InvalidParameter {
             parameter: "out",
-            reason: format!("{}: cannot claim {canonical}: {e}", self.path().display()),
+            reason: format!("{}: cannot claim {name}: {e}", self.path().display()),
         };
         // a claim that vanishes between two looks is looked at again, a few times
         for _ in 0..8 {

@@ -235,6 +235,30 @@ pub fn census_resume_kept(
     })
 }
 
+/// A game this process has claimed in `folder` ([`super::Claim`]): the
+/// record another process wrote while it held the game stands as a resumed
+/// one (an open record of the same limits as it is, a certified one once
+/// checked); otherwise the game is computed ([`census_resume_kept`], its
+/// `kept` record checked first). The command line and Python both call it
+/// once their claim is held, so a game finished elsewhere is not computed
+/// again.
+pub fn census_claimed(
+    folder: &super::CensusFolder,
+    canonical: &str,
+    kept: Option<&GameRecord>,
+    limits: Limits,
+    values: Option<ValuesKept<'_>>,
+    ctx: &mut Context<'_>,
+) -> Result<Resumed, Error> {
+    match (kept, folder.kept(canonical, limits)?) {
+        (_, super::Kept::Resume(record)) => Ok(Resumed::read_back(record)),
+        (None, super::Kept::Check(record)) => {
+            census_resume_kept(canonical, Some(&record), limits, values, ctx)
+        }
+        (kept, _) => census_resume_kept(canonical, kept, limits, values, ctx),
+    }
+}
+
 impl Resumed {
     /// A record read back, standing as it is.
     pub fn read_back(record: GameRecord) -> Self {

@@ -130,8 +130,8 @@ pub use claim::{Claim, ClaimTimes, Claimed, Owner, Sighting};
 pub use dominance::pruned_code;
 pub use folder::{CensusFolder, Kept};
 pub use game::{
-    CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_WORK, Resumed, census_estimate, census_estimate_in,
-    census_game, census_resume, census_resume_kept, census_sample, census_total_work,
+    CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_WORK, Resumed, census_claimed, census_estimate,
+    census_estimate_in, census_game, census_resume, census_resume_kept, census_sample, census_total_work,
 };
 pub use output_file::OutputFile;
 pub use record::{Fnv1a64, GameRecord, GameStatus};
@@ -139,7 +139,7 @@ pub use shift::{reduced_code, shifted_code};
 pub use statistics::{RareSplit, ValueStatistics};
 pub use values::{
     CENSUS_CHECKPOINT_WORK, CENSUS_MAX_VALUES_DISK, Extended, KeepValues, ValuesKept, census_game_kept,
-    census_values_check, census_values_disk,
+    census_values_check, census_values_disk, census_values_note,
 };
 
 use crate::error::Error;

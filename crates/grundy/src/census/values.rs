@@ -148,6 +148,50 @@ pub fn census_values_check(per_game: u64, games: usize, max_disk: u64) -> Result
     Ok(total)
 }
 
+/// The line a census shows before any game starts when it keeps values:
+/// the games to compute, their estimated `work` (mex steps), the `folder`,
+/// `keep_values`, and the disk of one game's values file and of all
+/// (`per_game` and `total` bytes, [`census_values_disk`] and
+/// [`census_values_check`]), so a census run in a batch job says what it
+/// will take before it takes it.
+///
+/// ```
+/// use grundy::census::census_values_note;
+///
+/// let line = census_values_note(3, 1.5e9, std::path::Path::new("out"), "open", 524_800, 1_574_400);
+/// assert_eq!(
+///     line,
+///     "census: games to compute: 3, about 1.5e9 mex steps; their values kept in out (`keep_values` open): about 512.5 KiB a game, at most 1.5 MiB in all"
+/// );
+/// ```
+pub fn census_values_note(
+    games: usize,
+    work: f64,
+    folder: &std::path::Path,
+    keep_values: &str,
+    per_game: u64,
+    total: u64,
+) -> String {
+    format!(
+        "census: games to compute: {games}, about {work:.1e} mex steps; their values kept in {} (`keep_values` {keep_values}): about {} a game, at most {} in all",
+        folder.display(),
+        bytes(per_game),
+        bytes(total)
+    )
+}
+
+/// A number of bytes as people read it: `8.0 MiB`.
+fn bytes(n: u64) -> String {
+    let units = ["bytes", "KiB", "MiB", "GiB", "TiB"];
+    let mut x = n as f64;
+    let mut unit = 0;
+    while x >= 1024.0 && unit + 1 < units.len() {
+        x /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 { format!("{n} bytes") } else { format!("{x:.1} {}", units[unit]) }
+}
+
 impl CensusFolder {
     /// The path of the values file of `canonical`: its record's name
     /// ([`GameRecord::file_name`]) with `.values` for `.json`.

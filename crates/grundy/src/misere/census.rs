@@ -633,3 +633,86 @@ pub fn misere_kept(
 pub fn misere_write(folder: &CensusFolder, record: &MisereRecord) -> Result<(), Error> {
     output(folder, &record.canonical).write(|w| writeln!(w, "{}", record.to_json()))
 }
+
+/// The default `verify_size` of a misère census's `verify`: the sums of
+/// heaps totalling at most this many tokens.
+pub const MISERE_VERIFY_SIZE: u64 = 24;
+/// The largest `verify_size`.
+pub const MISERE_VERIFY_SIZE_MAX: u64 = 200;
+
+/// The checks of a misère census's request made before any work, shared by
+/// the command line and Python: `verify` only in misère play (`misere`), a
+/// `verify_size` from 1 to [`MISERE_VERIFY_SIZE_MAX`] (returned as a
+/// size), and the census's work — `games` computed, each within
+/// `misere_work` steps — within `misere_total_work`.
+///
+/// ```
+/// use grundy::misere::census::misere_census_request;
+///
+/// assert_eq!(misere_census_request(true, true, 24, 3, 10, 30)?, 24);
+/// assert!(misere_census_request(false, true, 24, 3, 10, 30).is_err());
+/// assert!(misere_census_request(true, true, 0, 3, 10, 30).is_err());
+/// assert!(misere_census_request(true, true, 24, 4, 10, 30).is_err());
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn misere_census_request(
+    misere: bool,
+    verify: bool,
+    verify_size: u64,
+    games: usize,
+    misere_work: u64,
+    misere_total_work: u64,
+) -> Result<usize, Error> {
+    if verify && !misere {
+        return Err(Error::invalid("verify", "checks misère quotients; give `play` misere"));
+    }
+    if !(1..=MISERE_VERIFY_SIZE_MAX).contains(&verify_size) {
+        return Err(Error::invalid("verify_size", format!("must be between 1 and {MISERE_VERIFY_SIZE_MAX}")));
+    }
+    let total = (games as u128) * u128::from(misere_work);
+    if misere && total > u128::from(misere_total_work) {
+        return Err(Error::TooLarge {
+            what: format!("the misère census of {games} games"),
+            estimate: format!("up to {total} steps ({games} × `misere_work` {misere_work})"),
+            limit: format!("`misere_total_work` {misere_total_work}"),
+            remedy: crate::error::Remedy::SmallerOrRaise("misere_work", "misere_total_work"),
+        });
+    }
+    Ok(verify_size as usize)
+}
+
+impl MisereRecord {
+    /// The independent check of a certified record on the sums of heaps
+    /// totalling at most `size` ([`MisereRecord::verify`] within
+    /// [`super::check::DEFAULT_VERIFY_WORK`]), as the JSON object a census
+    /// row shows under `verification`: `{"failure", "max_total", "sums",
+    /// "verified"}`; `None` for an open record.
+    pub fn verification_json(&self, size: usize, ctx: &mut Context<'_>) -> Result<Option<String>, Error> {
+        Ok(self.verify(size, size, super::check::DEFAULT_VERIFY_WORK, ctx)?.map(|r| {
+            format!(
+                "{{\"failure\":{},\"max_total\":{},\"sums\":{},\"verified\":{}}}",
+                text(&r.failure),
+                r.max_total,
+                r.sums,
+                r.verified()
+            )
+        }))
+    }
+}
+
+/// A misère game this process has claimed in `folder`
+/// ([`crate::census::Claim`], on [`MisereRecord::file_name`]): the record
+/// another process wrote while it held the game stands (`true`: resumed);
+/// otherwise the game is computed ([`misere_census_game`]). The command line
+/// and Python both call it once their claim is held.
+pub fn misere_claimed(
+    folder: &CensusFolder,
+    canonical: &str,
+    limits: MisereLimits,
+    ctx: &mut Context<'_>,
+) -> Result<(MisereRecord, bool), Error> {
+    match misere_kept(folder, canonical, limits, ctx)? {
+        MisereKept::Resume(record) => Ok((*record, true)),
+        _ => misere_census_game(canonical, limits, ctx).map(|r| (r, false)),
+    }
+}

@@ -1,0 +1,159 @@
+//! The per-game work of `grundy.census(..., play="misere")` (orchestrated in
+//! Python by `python/grundy/census.py`, as the normal census): one code's
+//! misère quotient computed with the GIL released ([`misere_census_task`]),
+//! its record passed as the JSON line the library writes, and the census
+//! folder's `<canonical>.misere.json` records read and written by the
+//! library, so that `grundy census --play misere --out` and Python read and
+//! write the same files with the same code and the same claims.
+
+use crate::args::u64_or;
+use crate::census::{CensusFolder, CensusStop, claim, stop_flag};
+use crate::errors::lib;
+use crate::run::{Pending, Progress, detached, detached_until};
+use grundy::misere::MisereLimits;
+use grundy::misere::census::{
+    MISERE_CENSUS_LEN, MISERE_CENSUS_TOTAL_WORK, MISERE_CENSUS_WORK, MISERE_VERIFY_SIZE, MisereKept,
+    MisereRecord, misere_census_game, misere_census_request, misere_check, misere_claimed, misere_kept,
+    misere_record_path, misere_write,
+};
+use pyo3::prelude::*;
+
+/// The misère census's defaults as module attributes: ``MISERE_CENSUS_LEN``,
+/// ``MISERE_CENSUS_WORK``, ``MISERE_CENSUS_TOTAL_WORK`` and
+/// ``MISERE_VERIFY_SIZE``.
+pub fn add_constants(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("MISERE_CENSUS_LEN", MISERE_CENSUS_LEN)?;
+    m.add("MISERE_CENSUS_WORK", MISERE_CENSUS_WORK)?;
+    m.add("MISERE_CENSUS_TOTAL_WORK", MISERE_CENSUS_TOTAL_WORK)?;
+    m.add("MISERE_VERIFY_SIZE", MISERE_VERIFY_SIZE)
+}
+
+fn limits(
+    misere_len: Option<&Bound<'_, PyAny>>,
+    misere_work: Option<&Bound<'_, PyAny>>,
+) -> PyResult<MisereLimits> {
+    let len = u64_or(misere_len, "misere_len", MISERE_CENSUS_LEN as u64)?;
+    let work = u64_or(misere_work, "misere_work", MISERE_CENSUS_WORK)?;
+    lib(MisereLimits::new(usize::try_from(len).unwrap_or(usize::MAX), work))
+}
+
+/// The checks of a census's request made before any work, as ``grundy
+/// census`` makes them (``grundy::misere::census::misere_census_request``):
+/// ``verify`` only with ``play="misere"``, ``verify_size`` from 1 to 200, the
+/// limits in range, and ``games`` computed within ``misere_total_work``
+/// (``TooLargeError``). Returns ``verify_size``.
+#[pyfunction]
+#[pyo3(signature = (misere, verify, *, games=0, misere_len=None, misere_work=None, misere_total_work=None, verify_size=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn misere_census_request_check(
+    misere: bool,
+    verify: bool,
+    games: usize,
+    misere_len: Option<&Bound<'_, PyAny>>,
+    misere_work: Option<&Bound<'_, PyAny>>,
+    misere_total_work: Option<&Bound<'_, PyAny>>,
+    verify_size: Option<&Bound<'_, PyAny>>,
+) -> PyResult<usize> {
+    let size = u64_or(verify_size, "verify_size", MISERE_VERIFY_SIZE)?;
+    let work = u64_or(misere_work, "misere_work", MISERE_CENSUS_WORK)?;
+    let total = u64_or(misere_total_work, "misere_total_work", MISERE_CENSUS_TOTAL_WORK)?;
+    let size = lib(misere_census_request(misere, verify, size, games, work, total))?;
+    if misere {
+        limits(misere_len, misere_work)?;
+    }
+    Ok(size)
+}
+
+/// Refuses (``ValueError``) a misère record of ``canonical`` in ``folder``
+/// that exists as anything but a regular file; returns its path.
+#[pyfunction]
+pub fn misere_record_check(folder: &CensusFolder, canonical: &str) -> PyResult<std::path::PathBuf> {
+    lib(misere_check(&folder.0, canonical))?;
+    Ok(misere_record_path(&folder.0, canonical))
+}
+
+/// What ``folder`` keeps for ``canonical``'s misère record under these
+/// limits: ``(what, value)`` with ``what`` one of ``"missing"``,
+/// ``"resume"`` (a record that stands, a certified one checked on small
+/// sums; ``value`` its JSON line), ``"stale"`` (other limits: computed
+/// again) and ``"damaged"`` (``value`` says why).
+#[pyfunction]
+#[pyo3(signature = (folder, canonical, *, misere_len=None, misere_work=None))]
+pub fn misere_census_kept(
+    py: Python<'_>,
+    folder: &CensusFolder,
+    canonical: &str,
+    misere_len: Option<&Bound<'_, PyAny>>,
+    misere_work: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(&'static str, Option<String>)> {
+    let limits = limits(misere_len, misere_work)?;
+    let kept = detached(py, &Pending::default(), |ctx| misere_kept(&folder.0, canonical, limits, ctx))?;
+    Ok(match kept {
+        MisereKept::Missing => ("missing", None),
+        MisereKept::Resume(r) => ("resume", Some(r.to_json())),
+        MisereKept::Stale => ("stale", None),
+        MisereKept::Damaged(why) => ("damaged", Some(why)),
+    })
+}
+
+/// The independent check of a certified record (a JSON line) on the sums of
+/// heaps totalling at most ``verify_size``, as the JSON object a row shows
+/// under ``verification`` (``None`` for an open record).
+#[pyfunction]
+#[pyo3(signature = (record, *, verify_size=None))]
+pub fn misere_census_verify(
+    py: Python<'_>,
+    record: &str,
+    verify_size: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Option<String>> {
+    let record = lib(MisereRecord::from_json(record))?;
+    let size = lib(misere_census_request(
+        true,
+        true,
+        u64_or(verify_size, "verify_size", MISERE_VERIFY_SIZE)?,
+        0,
+        0,
+        0,
+    ))?;
+    detached(py, &Pending::default(), |ctx| record.verification_json(size, ctx))
+}
+
+/// One code of a misère census, ``code`` (canonical), computed on this thread
+/// with the GIL released: ``(record, resumed)``, the record as a JSON line.
+/// With ``out`` (the census folder) the game is claimed first, as ``grundy
+/// census --play misere --out`` claims it, a record another process wrote
+/// meanwhile read back (``resumed``), and the record written before the
+/// claim is released; a game another process holds returns ``None`` with
+/// ``defer`` (submit it again later without), and is waited for without.
+/// ``stop`` (a :class:`CensusStop`) stops it from any thread, with
+/// ``KeyboardInterrupt``.
+#[pyfunction]
+#[pyo3(signature = (code, *, misere_len=None, misere_work=None, stop=None, out=None, defer=false))]
+pub fn misere_census_task(
+    py: Python<'_>,
+    code: &str,
+    misere_len: Option<&Bound<'_, PyAny>>,
+    misere_work: Option<&Bound<'_, PyAny>>,
+    stop: Option<&CensusStop>,
+    out: Option<std::path::PathBuf>,
+    defer: bool,
+) -> PyResult<Option<(String, bool)>> {
+    let limits = limits(misere_len, misere_work)?;
+    let folder = out.map(|d| lib(grundy::census::CensusFolder::open(d))).transpose()?;
+    let stop = stop_flag(stop);
+    let done = detached_until(py, &Pending::default(), &stop, &Progress::default(), |ctx| {
+        let Some(folder) = &folder else {
+            return misere_census_game(code, limits, ctx).map(|r| Some((r, false)));
+        };
+        let Some(claim) = claim(folder, &MisereRecord::file_name(code), defer, &stop)? else {
+            return Ok(None);
+        };
+        let (record, resumed) = misere_claimed(folder, code, limits, ctx)?;
+        if !resumed {
+            misere_write(folder, &record)?;
+        }
+        claim.release();
+        Ok(Some((record, resumed)))
+    })?;
+    Ok(done.map(|(record, resumed)| (record.to_json(), resumed)))
+}
