@@ -486,6 +486,23 @@ mod tests {
         }
     }
 
+    /// Every code `0.d₁d₂` with a three-heap digit (hexadecimal, bit 8)
+    /// marks its options as bytes from the first heap on, and its two-heap
+    /// splits of 130 tokens or more are marked 64 pairs at a time
+    /// (`split_mex::marks::mark_pair_bytes`, chunk and remainder): all
+    /// agree with the plain definition.
+    #[test]
+    fn chunked_pair_marks_match_quadratic_on_every_two_digit_hex_code() {
+        for d1 in 0..16 {
+            for d2 in 0..16 {
+                if (d1 | d2) & 8 == 0 {
+                    continue;
+                }
+                assert_matches_quadratic(&format!("0.{d1:X}{d2:X}"), 300);
+            }
+        }
+    }
+
     #[test]
     fn matches_quadratic_reference_on_classic_games() {
         // 4.7 has no rare heap at all (every value but g(0) is odd under the
