@@ -160,7 +160,7 @@ fn mark_pair_bytes<T: Lane>(seen: &mut [u8; SMALL], l: &[T], r: &[T]) {
     let mut xors = [T::ZERO; PAIR_CHUNK];
     for (a, b) in (&mut lc).zip(&mut rc) {
         for j in 0..PAIR_CHUNK {
-            xors[j] = a[j] ^ b[j];
+            xors[j] = a[j] ^ b[PAIR_CHUNK - 1 - j];
         }
         for &x in &xors {
             seen[x.wide() as usize & (SMALL - 1)] = 1;
