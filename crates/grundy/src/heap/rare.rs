@@ -493,7 +493,8 @@ mod tests {
     #[test]
     fn chunked_pair_marks_match_quadratic_on_high_valued_codes() {
         let mut rests = 0;
-        for code in ["0.004", "0.005", "0.006", "0.014", "0.016", "0.017", "0.024", "0.026", "0.036", "0.037"] {
+        for code in ["0.004", "0.005", "0.006", "0.014", "0.016", "0.017", "0.024", "0.026", "0.036", "0.037"]
+        {
             let c = OctalCode::parse(code).unwrap();
             let mut fast = RareValues::new(&c);
             fast.extend_to(12_000);
