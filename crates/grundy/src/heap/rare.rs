@@ -486,6 +486,24 @@ mod tests {
         }
     }
 
+    /// The codes `0.0d₁d₂` whose values pass 64 early (bytes as marks) and
+    /// spread over hundreds: their heaps mark their remaining pairs at once,
+    /// 64 pairs at a time (`split_mex::marks::mark_pair_bytes`, chunk and
+    /// remainder), and all agree with the plain definition.
+    #[test]
+    fn chunked_pair_marks_match_quadratic_on_high_valued_codes() {
+        let mut rests = 0;
+        for code in ["0.004", "0.005", "0.006", "0.014", "0.016", "0.017", "0.024", "0.026", "0.036", "0.037"]
+        {
+            let c = OctalCode::parse(code).unwrap();
+            let mut fast = RareValues::new(&c);
+            fast.extend_to(12_000);
+            rests += fast.rests();
+            assert_eq!(fast.values().to_vec(), c.values_quadratic(12_000), "{code}");
+        }
+        assert!(rests > 0, "no heap marked its remaining pairs");
+    }
+
     #[test]
     fn matches_quadratic_reference_on_classic_games() {
         // 4.7 has no rare heap at all (every value but g(0) is odd under the
