@@ -24,7 +24,7 @@ pub struct SilverArgs {
 
 pub fn run(a: &SilverArgs) -> CliResult {
     a.opts.normal_only("the silver dollar game is one strip of coins, not a sum of components")?;
-    let game = SilverDollar::new(a.n, a.coins)?.with_order(a.opts.order())?;
+    let game = SilverDollar::new(a.n, a.coins)?.with_order(a.opts.order());
     run_count(
         "silver-dollar",
         params(&[("n", json!(a.n)), ("coins", json!(a.coins))]),

@@ -12,11 +12,11 @@
 //! new file (`0666` less the process's umask), from the command line and from
 //! Python alike.
 
+use super::output_file::write_through;
 use super::record::GameRecord;
 use crate::error::Error;
 use crate::heap::Limits;
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -152,14 +152,8 @@ impl CensusFolder {
     fn write_file(&self, name: &str, bytes: &[u8], keep: bool) -> std::io::Result<()> {
         let n = TEMPORARY.fetch_add(1, Ordering::Relaxed);
         let tmp = self.dir.join(format!(".{name}.{}.{n}.tmp", std::process::id()));
-        let mut file = fs::OpenOptions::new().write(true).create_new(true).open(&tmp)?;
-        let written = file.write_all(bytes).and_then(|()| file.sync_all());
-        drop(file);
-        let done = written.and_then(|()| if keep { fs::rename(&tmp, self.dir.join(name)) } else { Ok(()) });
-        if done.is_err() || !keep {
-            let _ = fs::remove_file(&tmp);
-        }
-        done
+        let target = keep.then(|| self.dir.join(name));
+        write_through(&tmp, target.as_deref(), |w| w.write_all(bytes), || Ok(()), |_, e| e)
     }
 }
 

@@ -142,11 +142,11 @@ pub use values::{
     census_values_check, census_values_disk, census_values_note,
 };
 
+#[cfg(test)]
+use crate::HeapGame;
 use crate::error::Error;
 use crate::heap::{Digit, OctalCode};
 use rustc_hash::FxHashMap;
-#[cfg(test)]
-use std::collections::BTreeSet;
 
 /// The most codes one census may list (`2^24`).
 pub const MAX_CENSUS_CODES: usize = 1 << 24;
@@ -287,33 +287,6 @@ fn last_difference(a: &OctalCode, b: &OctalCode) -> usize {
     sa.max(sb) + qa + qb - gcd(qa, qb) - 1
 }
 
-/// The options of heap `n`: each the sorted sizes of the heaps a move leaves.
-#[cfg(test)]
-fn options(code: &OctalCode, n: usize, identity: &[u32]) -> BTreeSet<Vec<usize>> {
-    let mut set = BTreeSet::new();
-    for v in code.single_heap_values(n, identity) {
-        set.insert(if v == 0 { vec![] } else { vec![v as usize] });
-    }
-    for (m, distinct) in code.split_sizes(n) {
-        for a in 1..=m / 2 {
-            if !(distinct && 2 * a == m) {
-                set.insert(vec![a, m - a]);
-            }
-        }
-    }
-    for (m, distinct) in code.triple_sizes(n) {
-        for a in 1..=m / 3 {
-            for b in a..=(m - a) / 2 {
-                let c = m - a - b;
-                if !(distinct && (a == b || b == c)) {
-                    set.insert(vec![a, b, c]);
-                }
-            }
-        }
-    }
-    set
-}
-
 /// Whether two codes are the same game: the same options at every heap,
 /// decided by their digits at the indices `0..=K` (`K` as in the module docs,
 /// which prove that these suffice): linear in the codes' lengths.
@@ -336,8 +309,8 @@ pub fn same_rules(a: &OctalCode, b: &OctalCode) -> bool {
 /// is tested against (at `last = K + 6` they decide the same, module docs).
 #[cfg(test)]
 fn same_rules_to(a: &OctalCode, b: &OctalCode, last: usize) -> bool {
-    let identity: Vec<u32> = (0..=last as u32).collect();
-    (0..=last).all(|n| options(a, n, &identity) == options(b, n, &identity))
+    let (a, b) = (HeapGame::Octal(a.clone()), HeapGame::Octal(b.clone()));
+    (0..=last as u64).all(|n| a.options(n).ok() == b.options(n).ok())
 }
 
 /// The value classes of `codes` (module docs): the indices of the codes,

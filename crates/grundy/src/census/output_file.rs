@@ -23,6 +23,11 @@
 //! Refusals are [`Error::InvalidParameter`] naming the parameter the path was
 //! given as (`save`, `plot`) and the file, and telling to pass `force` when
 //! that would help.
+//!
+//! The write itself ([`write_through`]: a temporary file created afresh,
+//! filled, synced, renamed, removed on any failure, with the mode of any new
+//! file) is also the census folder's ([`super::CensusFolder`]), whose
+//! temporary files are named per process for writers sharing the folder.
 
 use crate::error::Error;
 use std::fs::{self, File, OpenOptions};
@@ -123,48 +128,79 @@ impl OutputFile {
     /// and its temporary file are absent or ours and regular, and a file can
     /// be created in the folder (the temporary file is created and removed).
     pub fn check(&self) -> Result<(), Error> {
-        self.check_existing(&self.path)?;
-        let tmp = self.partial();
-        self.check_existing(&tmp)?;
-        let _ = fs::remove_file(&tmp);
-        self.create(&tmp)?;
-        fs::remove_file(&tmp).map_err(|e| self.refuse(format_args!("cannot remove {}: {e}", tmp.display())))
-    }
-
-    /// The temporary file, created afresh (never following a link).
-    fn create(&self, tmp: &Path) -> Result<File, Error> {
-        OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(tmp)
-            .map_err(|e| self.refuse(format_args!("cannot create {}: {e}", tmp.display())))
+        self.write_to(None, |_| Ok(()))
     }
 
     /// Writes the file whole: `fill` writes the content into the temporary
     /// file, which is flushed to the disk and renamed over the target. On any
     /// failure the temporary file is removed and the target left as it was.
     pub fn write(&self, fill: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), Error> {
+        self.write_to(Some(&self.path), fill)
+    }
+
+    /// [`write_through`] the temporary file to `target` (`None`: removed),
+    /// once the target and the temporary file are shown absent or ours.
+    fn write_to(
+        &self,
+        target: Option<&Path>,
+        fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    ) -> Result<(), Error> {
         self.check_existing(&self.path)?;
         let tmp = self.partial();
         self.check_existing(&tmp)?;
         // a temporary file left by an interrupted write is a regular file of ours (checked above)
         let _ = fs::remove_file(&tmp);
-        let file = self.create(&tmp)?;
-        let mut out = io::BufWriter::new(file);
-        let written = fill(&mut out)
-            .and_then(|()| out.into_inner().map_err(io::IntoInnerError::into_error))
-            .and_then(|file| file.sync_all())
-            .map_err(|e| self.refuse(format_args!("cannot write it: {e}")))
+        write_through(
+            &tmp,
+            target,
+            fill,
             // the target may have changed meanwhile
-            .and_then(|()| self.check_existing(&self.path))
-            .and_then(|()| {
-                fs::rename(&tmp, &self.path).map_err(|e| self.refuse(format_args!("cannot write it: {e}")))
-            });
-        if written.is_err() {
-            let _ = fs::remove_file(&tmp);
-        }
-        written
+            || self.check_existing(&self.path),
+            |step, e| match step {
+                Step::Create => self.refuse(format_args!("cannot create {}: {e}", tmp.display())),
+                Step::Write => self.refuse(format_args!("cannot write it: {e}")),
+            },
+        )
     }
+}
+
+/// Where a [`write_through`] failed.
+pub(crate) enum Step {
+    /// Creating the temporary file.
+    Create,
+    /// Filling, syncing or renaming it.
+    Write,
+}
+
+/// The one write of a whole file: `tmp` is created afresh (`O_EXCL`, never a
+/// link's target; the mode of any new file, `0666` less the umask), filled by
+/// `fill`, flushed and synced to the disk, then — once `ready` holds —
+/// renamed over `target` (with no target, removed: a probe that a file can be
+/// written there). On any failure the temporary file is removed and the
+/// target left as it was; `error` tells the step and the I/O error.
+pub(crate) fn write_through<E>(
+    tmp: &Path,
+    target: Option<&Path>,
+    fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    ready: impl FnOnce() -> Result<(), E>,
+    error: impl Fn(Step, io::Error) -> E,
+) -> Result<(), E> {
+    let file =
+        OpenOptions::new().write(true).create_new(true).open(tmp).map_err(|e| error(Step::Create, e))?;
+    let mut out = io::BufWriter::new(file);
+    let written = fill(&mut out)
+        .and_then(|()| out.into_inner().map_err(io::IntoInnerError::into_error))
+        .and_then(|file| file.sync_all())
+        .map_err(|e| error(Step::Write, e))
+        .and_then(|()| ready())
+        .and_then(|()| match target {
+            Some(target) => fs::rename(tmp, target).map_err(|e| error(Step::Write, e)),
+            None => Ok(()),
+        });
+    if written.is_err() || target.is_none() {
+        let _ = fs::remove_file(tmp);
+    }
+    written
 }
 
 #[cfg(test)]

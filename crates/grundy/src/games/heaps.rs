@@ -107,11 +107,7 @@ impl Heap {
     /// Whether no periodicity theorem covers the game, so that its values
     /// are computed directly (up to [`DIRECT_LIMIT`]).
     fn direct_only(&self) -> bool {
-        match &self.game {
-            HeapGame::Subtraction(s) => s.as_family().is_some(),
-            HeapGame::Octal(c) => c.group().is_some() && c.as_all_but().is_none() && !c.counts_up(),
-            _ => false,
-        }
+        self.game.ruleset().direct_only()
     }
 
     /// The nim-value histogram over `min..=n`: computed directly when `n` is

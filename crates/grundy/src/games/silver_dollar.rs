@@ -67,6 +67,7 @@ pub const MAX_EXACT_WORK: f64 = 5.0e9;
 pub struct SilverDollar {
     n: u64,
     coins: u64,
+    order: Order,
 }
 
 impl SilverDollar {
@@ -85,7 +86,7 @@ impl SilverDollar {
                 format!("is limited to {} (the carry DP's polynomial sizes)", MAX_COINS - 1),
             ));
         }
-        Ok(SilverDollar { n, coins })
+        Ok(SilverDollar { n, coins, order: Order::Ordered })
     }
 
     /// The number of squares.
@@ -98,21 +99,35 @@ impl SilverDollar {
         self.coins
     }
 
-    /// The same question, its positions told apart as `order` says: only
-    /// [`Order::Ordered`], since the worthless coins are already
+    /// The same question, its positions told apart as `order` says, like
+    /// every game's `with_order`: a count validates it before any work and
+    /// accepts only [`Order::Ordered`], since the worthless coins are already
     /// indistinguishable (a position is a set of squares and the dollar's).
     ///
     /// ```
-    /// use grundy::{Order, SilverDollar};
+    /// use grundy::{Counter, Order, Outcome, SilverDollar};
     ///
     /// let game = SilverDollar::new(10, 2).unwrap();
-    /// assert_eq!(game.with_order(Order::Ordered), Ok(game));
-    /// assert!(game.with_order(Order::Multiset).is_err());
+    /// assert_eq!(game.with_order(Order::Ordered), game);
+    /// let multiset = game.with_order(Order::Multiset);
+    /// assert_eq!(multiset.order(), Order::Multiset);
+    /// let e = multiset.count_exact(Outcome::Winning).unwrap_err();
+    /// assert!(e.to_string().contains("must be ordered"));
     /// ```
-    pub fn with_order(self, order: Order) -> Result<Self, Error> {
-        match order {
-            Order::Ordered => Ok(self),
-            _ => Err(Error::invalid(
+    pub fn with_order(self, order: Order) -> Self {
+        SilverDollar { order, ..self }
+    }
+
+    /// How the positions are told apart (see [`SilverDollar::with_order`]).
+    pub fn order(&self) -> Order {
+        self.order
+    }
+
+    /// Refuses any order but [`Order::Ordered`] (see [`SilverDollar::with_order`]).
+    fn check_order(&self) -> Result<(), Error> {
+        match self.order {
+            Order::Ordered => Ok(()),
+            order => Err(Error::invalid(
                 "order",
                 format!(
                     "must be ordered for the silver dollar game, not {order}: its coins are already indistinguishable"
@@ -195,6 +210,7 @@ impl Counter for SilverDollar {
         outcome: Outcome,
         ctx: &mut Context<'_>,
     ) -> Result<R::Elem, Error> {
+        self.check_order()?;
         if ring.modulus().is_none() {
             self.check_exact_work()?;
         }

@@ -1,15 +1,13 @@
 //! Heap games as one type ([`HeapGame`]): a subtraction set, a take-and-break
-//! code or rules of your own; parsing, description, the certificate length of
-//! a period, the work estimate that refuses a huge request before any work,
-//! and the dispatch of a computation to the sequencer of its kind.
+//! code or rules of your own, each a [`HeapFamily`] ([`super::family`]: how
+//! to add one); parsing, the refusal of a huge request before any work, the
+//! memory check of a computation, and the hand-over of the computation to
+//! the family's engine.
 
-use super::group::GroupValues;
 use super::lanes::Lanes;
-use super::rules::RuleValues;
-use super::search::Run;
+use super::search::Search;
 use super::sequencer::{Checkpointer, Keeper, Known};
-use super::subtraction::{FamilyValues, SubtractionValues};
-use super::{Analysis, Family, HeapRules, Limits, MAX_LINEAR_WORK, OctalCode, RareValues, SubtractionSet};
+use super::{Analysis, Family, HeapFamily, HeapRules, Limits, MAX_LINEAR_WORK, OctalCode, SubtractionSet};
 #[cfg(doc)]
 use super::{RESUME_CHECK, find_period};
 use crate::count::Context;
@@ -38,109 +36,48 @@ pub enum HeapGame {
     Rules(HeapRules),
 }
 
-/// About how many members of a family lie in `[1, n]`.
-fn family_count(f: Family, n: f64) -> f64 {
-    match f {
-        Family::Squares => n.sqrt(),
-        Family::Primes => n / n.ln().max(1.0),
-        Family::PowersOfTwo => n.log2().max(1.0),
-        Family::Fibonacci => n.ln().max(1.0) * 2.1,
-    }
-}
-
-/// The mex steps of the first `len` values of a code with a repeating group
-/// (other than an `all-but` set), counted as [`group::GroupValues`] spends
-/// them: heap `n` costs `a + b·n + c·n²`, so `len` values cost
-/// `a·len + b·len²/2 + c·len³/3`.
-///
-/// The bit sets of split values have about `W = n/64` words at heap `n`: the
-/// values of these games grow like the heap sizes (the group's moves that
-/// leave one heap reach a value of every heap in a residue class, so the
-/// values are distinct there). Per heap `n`, the moves that leave at most
-/// one heap cost one step per digit; a two-heap split of `n − k` (a written
-/// digit, or once per kind of group digit) inserts `n/2` values at 2 steps;
-/// a three-heap split translates `n` pair sets of `W` words at 3 steps a word
-/// and 6 a set (`3n²/64 + 6n`), or lists `n²/12` triples of different parts
-/// under `!` (2 steps each); the group's split set is merged into each view
-/// at 2 steps a word.
-fn group_work(c: &OctalCode, len: f64) -> f64 {
-    let group = c.group().map_or(&[][..], |g| g.1);
-    let (a, mut b, mut cc) = ((c.written().len() + group.len() + 1) as f64, 0.0, 0.0);
-    let mut pairs_built = false;
-    let mut split = |bits: u8, distinct: bool, views: f64| {
-        if bits & 4 != 0 {
-            b += 1.0 + 2.0 * views / 64.0;
-        }
-        if bits & 8 != 0 {
-            if distinct {
-                cc += 1.0 / 6.0;
-            } else {
-                cc += 3.0 / 64.0;
-                b += 6.0;
-                if !pairs_built {
-                    b += 1.5;
-                    pairs_built = true;
-                }
-            }
-            b += 2.0 * views / 64.0;
-        }
-    };
-    for d in c.written() {
-        split(d.bits, d.distinct, 0.0);
-    }
-    let mut kinds: Vec<(u8, bool)> = Vec::new();
-    for d in group {
-        for bit in [4u8, 8] {
-            if d.bits & bit != 0 && !kinds.contains(&(bit, d.distinct)) {
-                kinds.push((bit, d.distinct));
-            }
-        }
-    }
-    for (bit, distinct) in kinds {
-        let views = group.iter().filter(|d| d.bits & bit != 0 && d.distinct == distinct).count();
-        split(bit, distinct, views as f64);
-    }
-    a * len + b * len * len / 2.0 + cc * len * len * len / 3.0
-}
-
-/// The most steps a probe of [`triple_work`] spends.
-const PROBE_WORK: f64 = 1.0e7;
-
-/// The steps of the three-heap splits of the first `len` values of a code
-/// without a repeating group, counted as `bits::TripleSplits` spends them.
-///
-/// A split of `m` translates the pair sets of the heaps `j < m` at 3 steps a
-/// word and 6 a set; a pair set holds XORs of values below `2^bits(v)`, `v`
-/// the largest value so far, in a power of two of words, at most
-/// `2v/64`. With values growing like `ρ·j` that is `Σ_j 3·2ρj/64 + 6 =
-/// 3ρm²/64 + 6m` a split, so `ρ·len³/64 + 3·len²` for each digit with 8
-/// over the first `len` heaps, plus the pair sets built once (`3j/2` each,
-/// `3·len²/4`). Under `!` the triples `a < b < c` of `m` are listed, `m/2`
-/// steps for each `a <= m/3`: `m²/6`, so `len³/18` for each such digit.
-///
-/// `ρ` is measured on the first values (as many as [`PROBE_WORK`] steps
-/// compute, at most 512): their largest over their number, at least `1/16`
-/// (codes whose values grow like the heap sizes have `ρ` near 1, `0.08`
-/// about `1/4`). Measured: within 25 % of the work counted on `0.08` at 8000
-/// values, `0.8` at 4000 and a code of 100 `F` digits at 2048.
-fn triple_work(c: &OctalCode, len: f64) -> f64 {
-    let (mut plain, mut distinct) = (0.0f64, 0.0f64);
-    for d in c.written().iter().filter(|d| d.bits & 8 != 0) {
-        *(if d.distinct { &mut distinct } else { &mut plain }) += 1.0;
-    }
-    let listed = distinct * len.powi(3) / 18.0;
-    if plain == 0.0 {
-        return listed;
-    }
-    let probe = (64.0 * PROBE_WORK / plain).cbrt().min(512.0).min(len).max(1.0) as usize;
-    let mut values = RareValues::new(c).with_threads(1);
-    values.extend_to(probe);
-    let top = values.values().iter().max().unwrap_or(0);
-    let growth = (top as f64 / probe as f64).max(1.0 / 16.0);
-    listed + plain * (growth * len.powi(3) / 64.0 + 3.0 * len * len) + 0.75 * len * len
-}
-
 impl HeapGame {
+    /// The game's family: its options, cost model and certificate rule
+    /// ([`HeapFamily`]). The one place that lists the variants.
+    ///
+    /// ```
+    /// use grundy::HeapGame;
+    ///
+    /// let game = HeapGame::subtraction([1, 2])?;
+    /// assert_eq!(game.ruleset().options(5)?, [vec![4], vec![3]]);
+    /// assert_eq!(game.ruleset().certificate_length(0, 3), Some(2));
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn ruleset(&self) -> &dyn HeapFamily {
+        match self {
+            HeapGame::Subtraction(s) => s,
+            HeapGame::Octal(c) => c,
+            HeapGame::Rules(r) => r,
+        }
+    }
+
+    /// The options of a heap of `n`: the multisets of nonempty heaps one
+    /// move leaves, each sorted, without repeats, in increasing order.
+    ///
+    /// ```
+    /// use grundy::HeapGame;
+    ///
+    /// // Kayles: take one or two pins, from an end or from inside the row
+    /// let kayles = HeapGame::octal("0.77")?;
+    /// assert_eq!(kayles.options(3)?, [vec![1], vec![1, 1], vec![2]]);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn options(&self, n: u64) -> Result<Vec<Vec<u64>>, Error> {
+        let mut out = self.ruleset().options(n)?;
+        for o in &mut out {
+            o.retain(|&a| a > 0);
+            o.sort_unstable();
+        }
+        out.sort();
+        out.dedup();
+        Ok(out)
+    }
+
     /// A take-and-break game by its code: octal (`"0.77"`, Kayles),
     /// hexadecimal, with `!` and a repeating group (`"4!.0"`, `"0.[3]"`).
     ///
@@ -209,24 +146,14 @@ impl HeapGame {
 
     /// A description: the move list, the code or the rules' name.
     pub fn describe(&self) -> String {
-        match self {
-            HeapGame::Subtraction(s) if s.finite_moves().is_some() => format!("subtraction {{{}}}", s.text()),
-            HeapGame::Subtraction(s) => format!("subtraction {}", s.text()),
-            HeapGame::Octal(c) if c.is_octal() => format!("octal {}", c.text()),
-            HeapGame::Octal(c) => format!("code {}", c.text()),
-            HeapGame::Rules(r) => format!("rules {}", r.name()),
-        }
+        self.ruleset().describe()
     }
 
     /// How many agreements certify `(e, p)`; `None` when the game cannot be
     /// certified this way (a subtraction member beyond `usize`, an infinite
     /// set, a code with a repeating group, rules given by a function).
     pub fn certificate_length(&self, e: usize, p: usize) -> Option<usize> {
-        match self {
-            HeapGame::Subtraction(s) => s.max().and_then(|m| usize::try_from(m).ok()),
-            HeapGame::Octal(c) => c.certificate_length(e, p),
-            HeapGame::Rules(_) => None,
-        }
+        self.ruleset().certificate_length(e, p)
     }
 
     /// Refuses a request for `len` values whose moves leaving at most one heap
@@ -272,17 +199,7 @@ impl HeapGame {
     /// Whether the game is a code that counts up, `g(n) = n`
     /// ([`OctalCode::counts_up`], certified at once).
     pub fn counts_up(&self) -> bool {
-        matches!(self, HeapGame::Octal(c) if c.counts_up())
-    }
-
-    /// The excluded set of a game that is an `all-but` subtraction game (as a
-    /// set or as a code), whose arithmetic periodicity can be certified.
-    pub(super) fn all_but(&self) -> Option<Vec<u64>> {
-        match self {
-            HeapGame::Subtraction(s) => s.excluded().map(<[u64]>::to_vec),
-            HeapGame::Octal(c) => c.as_all_but(),
-            HeapGame::Rules(_) => None,
-        }
+        self.ruleset().counts_up()
     }
 
     /// An estimate of the steps that the first `len` values cost apart from
@@ -291,36 +208,7 @@ impl HeapGame {
     /// covers (a repeating group's; three-heap splits, whose estimate
     /// computes the first few hundred values to see how fast they grow).
     pub fn linear_work(&self, len: usize) -> f64 {
-        if let HeapGame::Octal(c) = self {
-            if c.counts_up() {
-                // certified at 64 values, the rest filled in
-                return len.min(64) as f64 * 4.0 + len as f64;
-            }
-            if c.group().is_some() && c.as_all_but().is_none() {
-                return group_work(c, len as f64);
-            }
-        }
-        let per_value = match self {
-            HeapGame::Subtraction(s) => match (s.finite_moves(), s.as_family(), s.excluded()) {
-                (Some(m), _, _) => m.len() as f64,
-                (_, Some(f), _) => family_count(f, len as f64),
-                (_, _, Some(t)) => t.last().map_or(1.0, |&x| x as f64 + 1.0),
-                _ => 1.0,
-            },
-            HeapGame::Octal(c) => {
-                let rules = match c.max_removal() {
-                    Some(t) => t as f64 + 1.0,
-                    None => c.written().len() as f64 + c.group().map_or(1, |g| g.1.len()) as f64,
-                };
-                // a group's splits of every size (`len/2` pairs per value)
-                let group_splits = c.group().is_some() && c.splits();
-                let per_value = rules + if group_splits { len as f64 / 2.0 } else { 0.0 };
-                // three-heap splits, which no shortcut covers
-                return per_value * len as f64 + triple_work(c, len as f64);
-            }
-            HeapGame::Rules(_) => 1.0,
-        };
-        per_value * len as f64
+        self.ruleset().linear_work(len)
     }
 
     /// Computes the first `want` values, then goes on until the period is
@@ -436,18 +324,8 @@ impl HeapGame {
         let cap = want.max(limits.max_len()).max(known.len()).max(1);
         let known_bytes = (known.len() * known.width()) as f64;
         ctx.budget.check_memory(8.0 * cap as f64 + known_bytes, "the nim-values", "max_len")?;
-        let run = Run { known, known_work, want, limits, every, keep };
-        match self {
-            HeapGame::Octal(c) if c.group().is_some() => self.search(GroupValues::new(c), run, ctx),
-            HeapGame::Octal(c) => self.search(RareValues::new(c).with_threads(limits.threads()), run, ctx),
-            HeapGame::Subtraction(s) => match (s.finite_moves(), s.as_family(), s.as_code()) {
-                (Some(set), _, _) => self.search(SubtractionValues::new(set), run, ctx),
-                (_, Some(f), _) => self.search(FamilyValues::new(f), run, ctx),
-                (_, _, Some(code)) => self.search(GroupValues::new(&code), run, ctx),
-                _ => Err(Error::Internal("a subtraction set of no kind".into())),
-            },
-            HeapGame::Rules(r) => self.search(RuleValues::new(r), run, ctx),
-        }
+        let search = Search { known, known_work, want, limits, every, keep };
+        self.ruleset().search(search, ctx)
     }
 }
 

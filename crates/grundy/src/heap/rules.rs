@@ -7,6 +7,7 @@
 //! memoized. Cost: one call of the function and one read per heap of every
 //! option, per value.
 
+use super::HeapFamily;
 use super::mex::Mex;
 use crate::error::Error;
 use std::fmt;
@@ -78,13 +79,7 @@ impl HeapRules {
 
     /// The options of a heap of `n`, checked: every heap smaller than `n`.
     pub fn options(&self, n: u64) -> Result<Vec<Vec<u64>>, Error> {
-        let options = (self.options)(n)?;
-        if let Some(bad) = options.iter().flatten().find(|&&a| a >= n) {
-            return Err(Error::InvalidRule(format!(
-                "the options of a heap of {n} include a heap of {bad}: every heap left by a move must be smaller"
-            )));
-        }
-        Ok(options)
+        smaller(n, (self.options)(n)?)
     }
 
     /// `g(0..len)`.
@@ -97,16 +92,29 @@ impl HeapRules {
     }
 }
 
-/// The memoized computation of a rule game's values.
-pub(super) struct RuleValues<'a> {
-    rules: &'a HeapRules,
+/// `options`, the options of a heap of `n`, once every heap they leave is
+/// shown smaller than `n`.
+fn smaller(n: u64, options: Vec<Vec<u64>>) -> Result<Vec<Vec<u64>>, Error> {
+    if let Some(bad) = options.iter().flatten().find(|&&a| a >= n) {
+        return Err(Error::InvalidRule(format!(
+            "the options of a heap of {n} include a heap of {bad}: every heap left by a move must be smaller"
+        )));
+    }
+    Ok(options)
+}
+
+/// The memoized computation of the values of any family from its options
+/// ([`HeapFamily::options`]): the rules' computation, and that of a family
+/// without an engine of its own.
+pub(super) struct RuleValues<'a, F: HeapFamily + ?Sized> {
+    rules: &'a F,
     pub(super) g: Vec<u32>,
     mex: Mex,
     pub(super) work: u64,
 }
 
-impl<'a> RuleValues<'a> {
-    pub(super) fn new(rules: &'a HeapRules) -> Self {
+impl<'a, F: HeapFamily + ?Sized> RuleValues<'a, F> {
+    pub(super) fn new(rules: &'a F) -> Self {
         RuleValues { rules, g: Vec::new(), mex: Mex::new(), work: 0 }
     }
 
@@ -118,7 +126,7 @@ impl<'a> RuleValues<'a> {
     /// Computes `g(len)`.
     pub(super) fn push_next(&mut self) -> Result<(), Error> {
         let n = self.g.len();
-        let options = self.rules.options(n as u64)?;
+        let options = smaller(n as u64, self.rules.options(n as u64)?)?;
         let g = &self.g;
         let value =
             self.mex.of(options.len(), options.iter().map(|o| o.iter().fold(0, |x, &a| x ^ g[a as usize])));

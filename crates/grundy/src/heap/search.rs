@@ -6,7 +6,7 @@
 use super::arith;
 use super::lanes::Lanes;
 use super::sequencer::{Checkpoint, Checkpointer, Moment, Sequencer, resume};
-use super::{Analysis, ArithmeticPeriodic, HeapGame, Limits, Periodic, find_period};
+use super::{Analysis, ArithmeticPeriodic, HeapFamily, Limits, Periodic, find_period};
 use crate::count::Context;
 use crate::error::{Error, Stop};
 
@@ -18,8 +18,10 @@ pub(crate) const SEARCH: &str = "looking for a period";
 
 /// The request of one search: values known from an earlier run (and their
 /// work, when known), values wanted, limits, and where to keep the values
-/// (also after every `every` mex steps).
-pub(super) struct Run<'r, 'k> {
+/// (also after every `every` mex steps). Made by [`super::HeapGame::analyze_kept`]
+/// and handed to [`HeapFamily::search`], which runs it on the family's own
+/// computation of the values.
+pub struct Search<'r, 'k> {
     pub(super) known: Lanes<'r>,
     pub(super) known_work: Option<u64>,
     pub(super) want: usize,
@@ -28,15 +30,22 @@ pub(super) struct Run<'r, 'k> {
     pub(super) keep: &'r mut Checkpointer<'k>,
 }
 
-impl HeapGame {
-    /// Runs the search of `run` on `seq`, a fresh sequencer of this game.
-    pub(super) fn search(
-        &self,
+impl Search<'_, '_> {
+    /// The thread count the limits allow ([`Limits::threads`]).
+    pub(super) fn threads(&self) -> usize {
+        self.limits.threads()
+    }
+
+    /// Runs the search on `seq`, a fresh sequencer of `family`, whose
+    /// certificate rule, `all-but` set and counting up certify the period
+    /// (asked once per length looked at, never per move).
+    pub(super) fn on<F: HeapFamily + ?Sized>(
+        self,
+        family: &F,
         mut seq: impl Sequencer,
-        run: Run<'_, '_>,
         ctx: &mut Context<'_>,
     ) -> Result<Analysis, Error> {
-        let Run { known, known_work, want, limits, every, keep } = run;
+        let Search { known, known_work, want, limits, every, keep } = self;
         let cap = want.max(limits.max_len()).max(known.len()).max(1);
         seq.reserve_total(cap);
         resume(&mut seq, known)?;
@@ -87,7 +96,7 @@ impl HeapGame {
             let values = seq.values();
             let len = values.len();
             let certified =
-                certified_period(values, |e, p| self.certificate_length(e, p).unwrap_or(usize::MAX));
+                certified_period(values, |e, p| family.certificate_length(e, p).unwrap_or(usize::MAX));
             let done = |periodic: Option<Periodic>, arithmetic, values: Vec<u32>, stop: Stop| Analysis {
                 values,
                 computed: len,
@@ -102,7 +111,7 @@ impl HeapGame {
                 let filled: Vec<u32> = (0..want.max(len) as u64).map(|i| periodic.value(i)).collect();
                 return Ok(done(Some(periodic), None, filled, Stop::Certified));
             }
-            let excluded = self.all_but();
+            let excluded = family.all_but();
             let t = excluded.as_ref().map(|t| t.last().map_or(0, |&x| x as usize));
             // the games these theorems cover keep their values as 32-bit integers
             let wide = match values {
@@ -116,7 +125,7 @@ impl HeapGame {
                     .collect();
                 return Ok(done(None, Some(a), filled, Stop::Certified));
             }
-            if let (true, Some(values)) = (self.counts_up(), wide) {
+            if let (true, Some(values)) = (family.counts_up(), wide) {
                 let a = ArithmeticPeriodic::counting_up(values).ok_or_else(|| {
                     Error::Internal(format!("a code that counts up has g(n) != n below {len}"))
                 })?;
@@ -160,6 +169,7 @@ fn certified_period(values: Lanes<'_>, need: impl Fn(usize, usize) -> usize) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::HeapGame;
     use crate::error::Budget;
 
     /// The reports of `game`'s search for `want` values within `limits`.

@@ -149,8 +149,8 @@ impl Sequencer for RareValues<'_> {
 /// A sequencer whose values and work are its fields `g` and `work`, with an
 /// inherent `push_next`.
 macro_rules! field_sequencer {
-    ($ty:ty) => {
-        impl Sequencer for $ty {
+    ($ty:ty $(, $f:ident)?) => {
+        impl$(<$f: super::HeapFamily + ?Sized>)? Sequencer for $ty {
             fn values(&self) -> Lanes<'_> {
                 Lanes::Wide(&self.g)
             }
@@ -173,7 +173,7 @@ macro_rules! field_sequencer {
     };
 }
 
-field_sequencer!(RuleValues<'_>);
+field_sequencer!(RuleValues<'_, F>, F);
 field_sequencer!(GroupValues<'_>);
 field_sequencer!(FamilyValues);
 field_sequencer!(SubtractionValues<'_>);

@@ -342,12 +342,9 @@ pub fn check_learned(
     max_work: u64,
     ctx: &mut Context<'_>,
 ) -> Result<QuotientCheck, Error> {
-    let code = match game {
-        crate::HeapGame::Octal(c) => Some(c.clone()),
-        crate::HeapGame::Subtraction(s) => s.as_code(),
-        crate::HeapGame::Rules(_) => None,
-    }
-    .ok_or_else(|| Error::invalid("verify", "needs a game given by an octal code or a subtraction set"))?;
+    let code = game.ruleset().as_code().ok_or_else(|| {
+        Error::invalid("verify", "needs a game given by an octal code or a subtraction set")
+    })?;
     let h = if q.period().is_some() { max_total } else { q.bound().min(max_total) };
     let phi: Vec<u32> = (0..=h as u64).map(|k| q.phi(k).unwrap_or(0)).collect();
     let m = q.monoid();

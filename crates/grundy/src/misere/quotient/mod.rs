@@ -665,11 +665,7 @@ fn not_certified(game: &HeapGame, q: &MisereQuotient, needed: Option<u64>) -> Er
 /// Whether the game is Nim (every heap moves to every smaller heap, nothing
 /// else): tame, counted by [`crate::count::MisereHistogram::Tame`].
 pub fn is_nim(game: &HeapGame) -> bool {
-    match game {
-        HeapGame::Subtraction(s) => s.excluded().is_some_and(|t| t.is_empty()),
-        HeapGame::Octal(c) => c.as_all_but().is_some_and(|t| t.is_empty()),
-        HeapGame::Rules(_) => false,
-    }
+    game.ruleset().all_but().is_some_and(|t| t.is_empty())
 }
 
 #[cfg(test)]
