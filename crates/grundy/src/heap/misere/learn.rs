@@ -50,6 +50,9 @@ pub(super) struct Learner<'a> {
     /// With the frontier on, a commutative candidate and its frontier `T`
     /// (`frontier.rs`): sums of fewer tokens are answered by it.
     helper: Option<(Automaton, u64)>,
+    /// The bytes of the helper ([`Automaton::bytes`], counted once when it
+    /// is taken: the memo asks at every insertion).
+    helper_bytes: u64,
     frontier: bool,
 }
 
@@ -73,6 +76,7 @@ impl<'a> Learner<'a> {
         Learner {
             size: vec![0],
             helper: None,
+            helper_bytes: 0,
             frontier,
             opts: vec![vec![]],
             memo: Default::default(),
@@ -142,8 +146,10 @@ impl<'a> Learner<'a> {
         )?
         .tokens;
         if self.helper.as_ref().is_none_or(|(h, old)| h.n != a.n || t > *old) {
-            self.work.room(a.bytes(), "the misère learner's helper")?;
+            let bytes = a.bytes();
+            self.work.room(bytes, "the misère learner's helper")?;
             self.helper = Some((a.clone(), t));
+            self.helper_bytes = bytes;
             self.work.hold(self.held());
         }
         Ok(())
@@ -197,8 +203,7 @@ impl<'a> Learner<'a> {
 
     /// The bytes the learner holds: the memo, the table and the helper.
     fn held(&self) -> u64 {
-        let helper = self.helper.as_ref().map_or(0, |(a, _)| a.bytes());
-        self.memo.bytes() + self.table_bytes(self.s.len(), self.t.len()) + helper
+        self.memo.bytes() + self.table_bytes(self.s.len(), self.t.len()) + self.helper_bytes
     }
 
     /// The bytes of a table of `states` states and `tests` tests: a row of
@@ -308,8 +313,10 @@ impl<'a> Learner<'a> {
         if unknown.is_empty() {
             return Ok(Err(moved));
         }
-        unknown.sort_by_key(|w| self.guess(w));
-        Ok(Ok(unknown))
+        // a stable partition, each prediction made once: predicted N first
+        let (mut first, last): (Vec<_>, Vec<_>) = unknown.into_iter().partition(|w| !self.guess(w));
+        first.extend(last);
+        Ok(Ok(first))
     }
 
     /// The helper's prediction, right or wrong (only an order of search).
