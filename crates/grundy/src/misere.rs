@@ -33,7 +33,7 @@
 //! and sums the result over the P-portion.
 
 pub use crate::count::{BipartiteMonoid, MisereHistogram, Presentation};
-pub use crate::heap::misere::{GenusTable, MisereLimits, MisereQuotient, heap_options};
+pub use crate::heap::misere::{GenusTable, MisereLimits, MisereQuotient, certifiable, heap_options};
 
 pub mod census;
 pub mod check;
