@@ -334,6 +334,10 @@ fn misere(game: &HeapGame, a: &SequenceArgs) -> CliResult {
             format!("certified: yes, Φ(n + {p}) = Φ(n) for n >= {n0} and the quotient is stable")
         }
         None => match q.stopped() {
+            None if !grundy::misere::certifiable(game) => format!(
+                "certified: no, the quotient holds for heaps up to {} (no periodicity theorem applies to this game: Theorem P needs a finite octal code or subtraction set)",
+                q.bound()
+            ),
             None => format!(
                 "certified: no, the quotient holds for heaps up to {} (raise --misere-len)",
                 q.bound()

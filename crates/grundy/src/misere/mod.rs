@@ -33,7 +33,7 @@
 //! and sums the result over the P-portion.
 
 pub use algebra::{BipartiteMonoid, MisereHistogram, Presentation};
-pub use quotient::{GenusTable, MisereLimits, MisereQuotient, heap_options};
+pub use quotient::{GenusTable, MisereLimits, MisereQuotient, certifiable, heap_options};
 
 pub(crate) mod algebra;
 pub mod census;

@@ -50,7 +50,24 @@ pub(super) struct Learner<'a> {
     /// With the frontier on, a commutative candidate and its frontier `T`
     /// (`frontier.rs`): sums of fewer tokens are answered by it.
     helper: Option<(Automaton, u64)>,
+    /// The bytes of the helper ([`Automaton::bytes`], counted once when it
+    /// is taken: the memo asks at every insertion).
+    helper_bytes: u64,
     frontier: bool,
+    /// A position's copy, its options made in place (`open`).
+    scratch: Vec<u16>,
+}
+
+/// An option still to search: its counts `arena[at.0..at.0 + at.1]` in
+/// [`Learner::is_p`]'s stack, and the helper's prediction of it.
+struct Pending {
+    at: (usize, usize),
+    guess: bool,
+}
+
+/// The heaps present in the sum with counts `v`.
+fn present(v: &[u16]) -> impl Iterator<Item = usize> + '_ {
+    (1..=v.len()).filter(|&k| v[k - 1] > 0)
 }
 
 fn trimmed(v: &[u16]) -> &[u16] {
@@ -73,7 +90,9 @@ impl<'a> Learner<'a> {
         Learner {
             size: vec![0],
             helper: None,
+            helper_bytes: 0,
             frontier,
+            scratch: Vec::new(),
             opts: vec![vec![]],
             memo: Default::default(),
             known: None,
@@ -142,8 +161,10 @@ impl<'a> Learner<'a> {
         )?
         .tokens;
         if self.helper.as_ref().is_none_or(|(h, old)| h.n != a.n || t > *old) {
-            self.work.room(a.bytes(), "the misère learner's helper")?;
+            let bytes = a.bytes();
+            self.work.room(bytes, "the misère learner's helper")?;
             self.helper = Some((a.clone(), t));
+            self.helper_bytes = bytes;
             self.work.hold(self.held());
         }
         Ok(())
@@ -184,11 +205,11 @@ impl<'a> Learner<'a> {
     /// the budget, and before its table grows (doubling: both tables live
     /// while it is rehashed) the growth is checked against the memory limit
     /// and reserved with `try_reserve`.
-    fn remember(&mut self, pos: Vec<u16>, b: bool) -> Result<(), Error> {
-        if let Some((more, grown)) = self.memo.growth(&pos) {
+    fn remember(&mut self, pos: &[u16], b: bool) -> Result<(), Error> {
+        if let Some((more, grown)) = self.memo.growth(pos) {
             let what = "the misère outcome search";
             self.work.room(grown, what)?;
-            self.memo.try_reserve(&pos, more).map_err(|_| self.work.refused(what, grown))?;
+            self.memo.try_reserve(pos, more).map_err(|_| self.work.refused(what, grown))?;
         }
         self.memo.insert(pos, b);
         self.work.hold(self.held());
@@ -197,8 +218,7 @@ impl<'a> Learner<'a> {
 
     /// The bytes the learner holds: the memo, the table and the helper.
     fn held(&self) -> u64 {
-        let helper = self.helper.as_ref().map_or(0, |(a, _)| a.bytes());
-        self.memo.bytes() + self.table_bytes(self.s.len(), self.t.len()) + helper
+        self.memo.bytes() + self.table_bytes(self.s.len(), self.t.len()) + self.helper_bytes
     }
 
     /// The bytes of a table of `states` states and `tests` tests: a row of
@@ -221,95 +241,132 @@ impl<'a> Learner<'a> {
 
     /// Whether the sum with counts `v` (heap `k` at index `k − 1`) is a misère
     /// P-position: it has a move and every move leads to an N-position.
+    ///
+    /// A depth-first search on one flat stack of counts (`arena`, a position
+    /// `(start, len)` in it): a frame is a position and the options of it
+    /// still to search (`pending`), written above it, popped with it; an
+    /// option becomes a frame in place, nothing is allocated per position.
     pub fn is_p(&mut self, v: &[u16]) -> Result<bool, Error> {
         self.work.spend(1)?;
-        let v = trimmed(v).to_vec();
-        if let Some(b) = self.quick(&v) {
+        let v = trimmed(v);
+        if let Some(b) = self.quick(v) {
             return Ok(b);
         }
-        // frames: a position and its options still to search, the next last
-        let mut stack: Vec<(Vec<u16>, Vec<Vec<u16>>)> = Vec::new();
-        let mut next = v;
+        let mut arena = v.to_vec();
+        let mut pending: Vec<Pending> = Vec::new();
+        // per frame: its position, and the lengths of `arena` and `pending` below its options
+        let mut frames: Vec<((usize, usize), (usize, usize))> = Vec::new();
+        let mut next = (0, v.len());
         loop {
-            let mut r = match self.open(&next)? {
-                Ok(pending) => {
-                    stack.push((next, pending));
+            let below = (arena.len(), pending.len());
+            let mut r = match self.open(next, &mut arena, &mut pending)? {
+                None => {
+                    frames.push((next, below));
                     None
                 }
-                Err(b) => {
-                    self.remember(next, b)?;
+                Some(b) => {
+                    self.remember(&arena[next.0..next.0 + next.1], b)?;
                     Some(b)
                 }
             };
             loop {
                 // a child's result: a P child makes its parent N
                 if let Some(b) = r {
-                    if stack.is_empty() {
-                        return Ok(b);
-                    }
+                    let Some(&((start, len), (a, q))) = frames.last() else { return Ok(b) };
                     if !b {
                         r = None;
                         continue;
                     }
-                    let (pos, _) = stack.pop().expect("a frame");
-                    self.remember(pos, false)?;
+                    frames.pop();
+                    self.remember(&arena[start..start + len], false)?;
+                    arena.truncate(a);
+                    pending.truncate(q);
                     r = Some(false);
                     continue;
                 }
-                let (_, pending) = stack.last_mut().expect("a frame");
-                match pending.pop() {
+                let &((start, len), (a, q)) = frames.last().expect("a frame");
+                if pending.len() == q {
+                    // every option is N
+                    frames.pop();
+                    self.remember(&arena[start..start + len], true)?;
+                    arena.truncate(a);
+                    r = Some(true);
+                    continue;
+                }
+                let w = pending.pop().expect("an option").at;
+                match self.quick(&arena[w.0..w.0 + w.1]) {
+                    Some(b) => r = Some(b),
                     None => {
-                        // every option is N
-                        let (pos, _) = stack.pop().expect("a frame");
-                        self.remember(pos, true)?;
-                        r = Some(true);
+                        next = w;
+                        break;
                     }
-                    Some(w) => match self.quick(&w) {
-                        Some(b) => r = Some(b),
-                        None => {
-                            next = w;
-                            break;
-                        }
-                    },
                 }
             }
         }
     }
 
-    /// A position's outcome if one option decides it or it has none
-    /// (`Err`), else its options not known yet, those the helper predicts P
-    /// last (searched first: a P option ends the search of an N position).
-    fn open(&mut self, pos: &[u16]) -> Result<Result<Vec<Vec<u16>>, bool>, Error> {
+    /// The outcome of the position `arena[pos]` if one option decides it or
+    /// it has none; else `None`, its options not known yet written on
+    /// `arena` and pushed on `pending`, those the helper predicts P last
+    /// (searched first: a P option ends the search of an N position).
+    fn open(
+        &mut self,
+        pos: (usize, usize),
+        arena: &mut Vec<u16>,
+        pending: &mut Vec<Pending>,
+    ) -> Result<Option<bool>, Error> {
+        // each option made in place in a copy of the position (its heaps are
+        // smaller than the one moved), written out only when it is not known
+        let mut w = std::mem::take(&mut self.scratch);
+        w.clear();
+        w.extend_from_slice(&arena[pos.0..pos.0 + pos.1]);
         // a step per position and option looked up
-        let options: usize = (1..=pos.len()).filter(|&k| pos[k - 1] > 0).map(|k| self.opts[k].len()).sum();
-        self.work.spend(1 + options as u64)?;
-        let present = (1..=pos.len()).filter(|&k| pos[k - 1] > 0);
-        self.memo.prefetch_options(pos, present.map(|k| (k, &self.opts[k][..])));
-        let mut unknown = Vec::new();
+        let options: usize = present(&w).map(|k| self.opts[k].len()).sum();
+        if let Err(e) = self.work.spend(1 + options as u64) {
+            self.scratch = w;
+            return Err(e);
+        }
+        self.memo.prefetch_options(&w, present(&w).map(|k| (k, &self.opts[k][..])));
+        let below = (arena.len(), pending.len());
         let mut moved = false;
-        // each option made in place (its heaps are smaller than the one moved),
-        // copied only when it is not known
-        let mut w = pos.to_vec();
-        for k in (1..=pos.len()).filter(|&k| pos[k - 1] > 0) {
+        let mut found = false;
+        'moves: for k in 1..=pos.1 {
+            if w[k - 1] == 0 {
+                continue;
+            }
             for o in &self.opts[k] {
                 moved = true;
                 w[k - 1] -= 1;
                 o.iter().for_each(|&a| w[a as usize - 1] += 1);
                 let option = trimmed(&w);
                 match self.quick(option) {
-                    Some(true) => return Ok(Err(false)),
+                    Some(true) => {
+                        found = true;
+                        break 'moves;
+                    }
                     Some(false) => {}
-                    None => unknown.push(option.to_vec()),
+                    None => {
+                        let guess = self.guess(option);
+                        pending.push(Pending { at: (arena.len(), option.len()), guess });
+                        arena.extend_from_slice(option);
+                    }
                 }
                 w[k - 1] += 1;
                 o.iter().for_each(|&a| w[a as usize - 1] -= 1);
             }
         }
-        if unknown.is_empty() {
-            return Ok(Err(moved));
+        self.scratch = w;
+        if found {
+            arena.truncate(below.0);
+            pending.truncate(below.1);
+            return Ok(Some(false));
         }
-        unknown.sort_by_key(|w| self.guess(w));
-        Ok(Ok(unknown))
+        if pending.len() == below.1 {
+            return Ok(Some(moved));
+        }
+        // a stable partition: predicted N first
+        pending[below.1..].sort_by_key(|p| p.guess);
+        Ok(None)
     }
 
     /// The helper's prediction, right or wrong (only an order of search).

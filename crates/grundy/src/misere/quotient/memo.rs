@@ -201,8 +201,8 @@ impl Memo {
     }
 
     /// Records that the sum `v` is a P-position (`true`) or not.
-    pub(super) fn insert(&mut self, mut v: Vec<u16>, outcome: bool) {
-        match pack(&v) {
+    pub(super) fn insert(&mut self, v: &[u16], outcome: bool) {
+        match pack(v) {
             Ok(key) => {
                 // the caller reserved the growth (`growth`, `try_reserve`);
                 // if not, it grows here, and with no free slot at all the
@@ -215,9 +215,8 @@ impl Memo {
                 }
             }
             Err(trimmed) => {
-                v.truncate(trimmed.len());
-                self.vector_keys += key_bytes(v.len());
-                self.vectors.insert(v, outcome);
+                self.vector_keys += key_bytes(trimmed.len());
+                self.vectors.insert(trimmed.to_vec(), outcome);
             }
         }
     }
@@ -267,7 +266,7 @@ mod tests {
             if let Some((more, _)) = memo.growth(v) {
                 memo.try_reserve(v, more).unwrap();
             }
-            memo.insert(v.clone(), i % 3 == 0);
+            memo.insert(v, i % 3 == 0);
         }
         for (i, v) in sums.iter().enumerate() {
             assert_eq!(memo.get(v), Some(i % 3 == 0), "{v:?}");
@@ -300,7 +299,7 @@ mod tests {
                 memo.try_reserve(&v, more).unwrap();
             }
             let outcome = x >> 63 == 0;
-            memo.insert(v.clone(), outcome);
+            memo.insert(&v, outcome);
             reference.insert(trimmed(&v).to_vec(), outcome);
         }
         assert_eq!(memo.packed.len + memo.vectors.len(), reference.len());

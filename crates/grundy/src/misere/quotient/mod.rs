@@ -164,9 +164,10 @@ impl MisereLimits {
 
     /// Once the heaps up to `shown` are adjoined (within `max_work` steps
     /// in all), at most `beyond` more steps: the heaps after them are
-    /// adjoined only looking for a certificate, and when those steps run
-    /// out the quotient of the heaps reached is returned, saying why (as
-    /// when `max_work` runs out). A computation without it spends all of
+    /// adjoined only looking for a certificate (so not at all for a game
+    /// Theorem P does not apply to), and when those steps run out the
+    /// quotient of the heaps reached is returned, saying why (as when
+    /// `max_work` runs out). A computation without it spends all of
     /// `max_work` wherever it goes.
     ///
     /// ```
@@ -400,9 +401,15 @@ impl MisereQuotient {
         ctx: &mut Context<'_>,
     ) -> Result<Self, Error> {
         limits.check_len()?;
-        let t = theorem_p_removal(game);
+        let t = theorem_p_removal(game).filter(|_| certify);
+        // the heaps beyond those shown are adjoined only looking for a
+        // certificate (`with_beyond`): none when Theorem P does not apply
+        let n = match (t, limits.beyond) {
+            (None, Some((shown, _))) => n.min(shown.max(1)),
+            _ => n,
+        };
         let run = Run { slack: 0, fast: true, partial: true };
-        Self::compute_with_slack(&|k| heap_options(game, k), n, t.filter(|_| certify), limits, ctx, run)
+        Self::compute_with_slack(&|k| heap_options(game, k), n, t, limits, ctx, run)
     }
 
     /// The quotient of heaps `1..=n` of the game whose heap `k` has the
@@ -623,6 +630,22 @@ impl MisereQuotient {
         );
         Ok(counts)
     }
+}
+
+/// Whether Theorem P applies to the game (a finite octal code or
+/// subtraction set), so that its quotient can be certified for every heap
+/// size; for the others a quotient holds for the heaps adjoined only.
+///
+/// ```
+/// use grundy::HeapGame;
+/// use grundy::misere::certifiable;
+///
+/// assert!(certifiable(&HeapGame::parse(None, Some("0.77"))?));
+/// assert!(!certifiable(&HeapGame::parse(None, Some("4!.0"))?));
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn certifiable(game: &HeapGame) -> bool {
+    theorem_p_removal(game).is_some()
 }
 
 /// The largest removal `t` of a game Theorem P applies to (a finite octal code
