@@ -34,6 +34,13 @@
 //!    `Φ_B(h₁)·…·Φ_B(h_m) ∈ P`. A position all of whose representatives are
 //!    `<= B` is answered by that product, in `O(m)`, and never expanded.
 //!
+//! **The order of the search.** A position is opened once: all its options
+//! are generated, and one known to be `P` (in the memo, or made of heaps
+//! `<= B` and decided by its product, computed from prefix and suffix
+//! products without writing the option out) ends it at once; the others are
+//! searched those whose normal nim-values have XOR `0` first (the likely `P`
+//! options). Only the order changes, never an outcome.
+//!
 //! **What is not done, and why.** A position with a heap `> B` is searched
 //! whole: its heaps `<= B` are *not* replaced by their element of `Q_B`.
 //! `≡` on the sums of heaps `<= B` is indistinguishability by sums of heaps
@@ -199,6 +206,8 @@ struct Rules<'q> {
     most: Vec<u64>,
     /// The known quotient and `Φ_B` of the representatives up to its bound.
     known: Option<(&'q BipartiteMonoid, Vec<u32>, u8)>,
+    /// The normal-play nim-value of each heap `0..=n` (the mex rule).
+    nim: Vec<u32>,
 }
 
 /// A root class: its representative (`0`: the optionless sizes) and how
@@ -224,11 +233,14 @@ impl<'q> Rules<'q> {
         let mut classes: FxHashMap<Vec<Vec<u8>>, u8> = FxHashMap::default();
         let mut options = vec![Vec::new(); n + 1];
         let mut most = vec![0u64; n + 1];
+        let (mut nim, mut mex) = (vec![0u32; n + 1], crate::heap::mex::Mex::new());
         for h in 1..=n {
             let opts = heap_options(game, h as u64)?;
             if opts.iter().flatten().any(|&a| a as usize >= h) {
                 return Err(Error::InvalidRule(format!("an option of heap {h} leaves a heap as large")));
             }
+            nim[h] =
+                mex.of(opts.len(), opts.iter().map(|o| o.iter().fold(0u32, |x, &a| x ^ nim[a as usize])));
             most[h] = opts
                 .iter()
                 .map(|o| o.iter().fold(0u64, |s, &a| s.saturating_add(most[a as usize])))
@@ -256,7 +268,7 @@ impl<'q> Rules<'q> {
             let phi = (0..=bound).map(|h| q.phi(h as u64).unwrap_or(q.monoid().identity())).collect();
             (q.monoid().as_ref(), phi, bound as u8)
         });
-        Ok(Rules { rep, options, most, known })
+        Ok(Rules { rep, options, most, known, nim })
     }
 
     /// The classes of the sizes `min..=n`.
@@ -301,6 +313,53 @@ impl<'q> Rules<'q> {
         Estimate { roots, positions: positions.max(0.0), heaps: tokens as f64 / least, moves }
     }
 
+    /// Whether the normal-play nim-values of `pos`'s heaps have XOR `0`: a
+    /// guess of its misère outcome (right for every position of a tame
+    /// game with a heap of value `>= 2`), used only to order the search.
+    fn predicted_p(&self, pos: &[u8]) -> bool {
+        pos.iter().fold(0u32, |x, &h| x ^ self.nim[h as usize]) == 0
+    }
+
+    /// For a position with at most one heap `> B` (`pos` sorted, so it is
+    /// the last), the product in `Q_B` of its heaps `<= B` but the `k`-th,
+    /// for each `k` (with a heap `> B`, only the last entry is used: only its
+    /// options can leave heaps `<= B` alone); `None` without a known quotient
+    /// or with two heaps `> B`.
+    fn others(&self, pos: &[u8]) -> Option<Vec<u32>> {
+        let (q, phi, bound) = self.known.as_ref()?;
+        let big = pos.iter().filter(|&&h| h > *bound).count();
+        if big > 1 {
+            return None;
+        }
+        let m = pos.len();
+        let element = |h: u8| if h > *bound { q.identity() } else { phi[h as usize] };
+        let mut suffix = vec![q.identity(); m + 1];
+        for k in (0..m).rev() {
+            suffix[k] = q.mul(element(pos[k]), suffix[k + 1]);
+        }
+        let mut prefix = q.identity();
+        let mut others = Vec::with_capacity(m);
+        for k in 0..m {
+            others.push(q.mul(prefix, suffix[k + 1]));
+            prefix = q.mul(prefix, element(pos[k]));
+        }
+        Some(others)
+    }
+
+    /// The outcome of option `j` of heap `pos[i]` when it is made only of
+    /// heaps `<= B`: `others[i]` times its parts' elements.
+    fn decided_option(&self, pos: &[u8], others: &[u32], i: usize, j: usize) -> Option<bool> {
+        let (q, phi, bound) = self.known.as_ref()?;
+        let h = *pos.get(i)?;
+        let parts = self.options[h as usize].get(j)?;
+        let big = pos.last().is_some_and(|&l| l > *bound);
+        if (big && i + 1 != pos.len()) || parts.iter().any(|&a| a > *bound) {
+            return None;
+        }
+        let x = parts.iter().fold(others[i], |x, &a| q.mul(x, phi[a as usize]));
+        Some(q.is_p(x))
+    }
+
     /// The outcome of a position decided without a search: the empty one
     /// is `N`, one of heaps `<= B` is the product of their elements.
     fn decided(&self, pos: &[u8]) -> Option<bool> {
@@ -322,12 +381,26 @@ struct Solver<'r, 'q> {
     memo: FxHashMap<Box<[u8]>, bool>,
 }
 
-/// A position being expanded: its options are generated heap `i` (the
-/// first of its equal heaps), option `j`.
-struct Frame {
-    pos: Box<[u8]>,
+/// Where the options of a position are generated: heap `i` (the first of
+/// its equal heaps), option `j`.
+struct Cursor {
     i: usize,
     j: usize,
+}
+
+/// A position being expanded: the options that were not decided when it
+/// was opened, those predicted `P` first ([`Rules::predicted_p`]), and the
+/// next one to look at.
+struct Frame {
+    pos: Box<[u8]>,
+    pending: Vec<Box<[u8]>>,
+    next: usize,
+}
+
+/// A position opened: decided by its options already known, or to expand.
+enum Opened {
+    Decided(bool),
+    Open(Frame),
 }
 
 impl Solver<'_, '_> {
@@ -335,19 +408,20 @@ impl Solver<'_, '_> {
         self.rules.decided(pos).or_else(|| self.memo.get(pos).copied())
     }
 
-    /// Writes the next option of `f` into `buf`; `false` when there is none.
-    fn next_option(&self, f: &mut Frame, buf: &mut Vec<u8>) -> bool {
+    /// Writes the option of `pos` at `c` into `buf` and moves `c` on;
+    /// `false` when there is none left.
+    fn next_option(&self, pos: &[u8], c: &mut Cursor, buf: &mut Vec<u8>) -> bool {
         loop {
-            let Some(&h) = f.pos.get(f.i) else {
+            let Some(&h) = pos.get(c.i) else {
                 return false;
             };
             let opts = &self.rules.options[h as usize];
-            if let Some(o) = opts.get(f.j) {
-                f.j += 1;
+            if let Some(o) = opts.get(c.j) {
+                c.j += 1;
                 buf.clear();
                 let mut rest = o.iter().copied().peekable();
-                for (k, &x) in f.pos.iter().enumerate() {
-                    if k == f.i {
+                for (k, &x) in pos.iter().enumerate() {
+                    if k == c.i {
                         continue;
                     }
                     while let Some(y) = rest.next_if(|&y| y < x) {
@@ -358,11 +432,85 @@ impl Solver<'_, '_> {
                 buf.extend(rest);
                 return true;
             }
-            while f.pos.get(f.i) == Some(&h) {
-                f.i += 1;
+            while pos.get(c.i) == Some(&h) {
+                c.i += 1;
             }
-            f.j = 0;
+            c.j = 0;
         }
+    }
+
+    /// Opens `pos` (not decided itself): every option is generated once
+    /// (one step each); an option known to be `P` decides `pos` as `N` at
+    /// once, and when every option is known `N` it is `P` (Lemma 1.2: every
+    /// heap left has an option, so a position has an option while it has a
+    /// heap). Otherwise the undecided options wait, those whose heaps' normal
+    /// nim-values have XOR `0` first: only the order of the search changes,
+    /// never its answer. An option made only of heaps `<= B` is decided by
+    /// its product in `Q_B` without being written out: the product of the
+    /// other heaps (prefix and suffix products) times its parts'.
+    fn open(&self, pos: Box<[u8]>, budget: &mut Budget<'_>) -> Result<Opened, Error> {
+        let (mut cursor, mut buf) = (Cursor { i: 0, j: 0 }, Vec::new());
+        let mut pending: Vec<Box<[u8]>> = Vec::new();
+        let len = pos.len() as u64;
+        let others = self.rules.others(&pos);
+        loop {
+            let (i, j) = (cursor.i, cursor.j);
+            if let Some(v) = others.as_ref().and_then(|o| self.rules.decided_option(&pos, o, i, j)) {
+                // the option at the cursor, decided without writing it
+                budget.spend(1 + len / 64)?;
+                if v {
+                    return Ok(Opened::Decided(false));
+                }
+                if !self.skip_option(&pos, &mut cursor) {
+                    break;
+                }
+                continue;
+            }
+            if !self.next_option(&pos, &mut cursor, &mut buf) {
+                break;
+            }
+            budget.spend(1 + len / 64)?;
+            match self.known(&buf) {
+                Some(true) => return Ok(Opened::Decided(false)),
+                Some(false) => {}
+                None => pending.push(buf.as_slice().into()),
+            }
+        }
+        if pending.is_empty() {
+            return Ok(Opened::Decided(true));
+        }
+        pending.sort_by_key(|o| !self.rules.predicted_p(o));
+        pending.dedup();
+        Ok(Opened::Open(Frame { pos, pending, next: 0 }))
+    }
+
+    /// Moves `c` past the option it is at; `false` when none is left there.
+    fn skip_option(&self, pos: &[u8], c: &mut Cursor) -> bool {
+        loop {
+            let Some(&h) = pos.get(c.i) else {
+                return false;
+            };
+            if c.j < self.rules.options[h as usize].len() {
+                c.j += 1;
+                return true;
+            }
+            while pos.get(c.i) == Some(&h) {
+                c.i += 1;
+            }
+            c.j = 0;
+        }
+    }
+
+    /// Keeps the outcome of `pos` in the memo, within the memory budget.
+    fn remember(&mut self, pos: Box<[u8]>, v: bool, budget: &Budget<'_>) -> Result<(), Error> {
+        if self.memo.len() == self.memo.capacity() {
+            let more = self.memo.len().max(1 << 10);
+            self.memo.try_reserve(more).map_err(|_| {
+                budget.refused("the memo of a direct misère search", (self.memo.len() + more) as u64 * 64)
+            })?;
+        }
+        self.memo.insert(pos, v);
+        Ok(())
     }
 
     /// `o⁻(root) = P`, by the recursion of Lemma 1.2 on an explicit stack.
@@ -370,23 +518,19 @@ impl Solver<'_, '_> {
         if let Some(v) = self.known(root) {
             return Ok(v);
         }
-        let mut stack = vec![Frame { pos: root.into(), i: 0, j: 0 }];
-        let mut buf = Vec::new();
+        let mut stack = match self.open(root.into(), budget)? {
+            Opened::Decided(v) => {
+                self.remember(root.into(), v, budget)?;
+                return Ok(v);
+            }
+            Opened::Open(f) => vec![f],
+        };
         // the value of the frame on top, once known
         let mut finished: Option<bool> = None;
         loop {
             if let Some(v) = finished.take() {
                 let f = stack.pop().expect("a frame");
-                if self.memo.len() == self.memo.capacity() {
-                    let more = self.memo.len().max(1 << 10);
-                    self.memo.try_reserve(more).map_err(|_| {
-                        budget.refused(
-                            "the memo of a direct misère search",
-                            (self.memo.len() + more) as u64 * 64,
-                        )
-                    })?;
-                }
-                self.memo.insert(f.pos, v);
+                self.remember(f.pos, v, budget)?;
                 if stack.is_empty() {
                     return Ok(v);
                 }
@@ -397,18 +541,28 @@ impl Solver<'_, '_> {
                 continue;
             }
             let top = stack.last_mut().expect("a frame");
-            let len = top.pos.len() as u64;
-            // every heap left has an option, so a position without a next
-            // option has had them all, and all were N
-            if !self.next_option(top, &mut buf) {
+            let Some(option) = top.pending.get(top.next).cloned() else {
+                // every option was N
                 finished = Some(true);
                 continue;
-            }
-            budget.spend(1 + len / 64)?;
-            match self.known(&buf) {
-                Some(true) => finished = Some(false),
-                Some(false) => {}
-                None => stack.push(Frame { pos: buf.as_slice().into(), i: 0, j: 0 }),
+            };
+            top.next += 1;
+            // decided meanwhile (below another option), or opened now
+            let v = match self.known(&option) {
+                Some(v) => v,
+                None => match self.open(option.clone(), budget)? {
+                    Opened::Decided(v) => {
+                        self.remember(option, v, budget)?;
+                        v
+                    }
+                    Opened::Open(f) => {
+                        stack.push(f);
+                        continue;
+                    }
+                },
+            };
+            if v {
+                finished = Some(false);
             }
         }
     }
