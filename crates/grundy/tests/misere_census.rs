@@ -291,6 +291,34 @@ fn records_are_kept_read_back_and_refused_when_damaged() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A command line and a Python census share a folder: one reading a record
+/// while the other writes it (its temporary file `FILE.partial` half
+/// written) neither fails nor removes the other's temporary file, and
+/// writing names a temporary file of its own (a shared `FILE.partial` made
+/// the reader's check fail with "File exists" in CI).
+#[test]
+fn writers_sharing_a_folder_leave_each_others_temporary_files_alone() {
+    let dir = std::env::temp_dir().join(format!("grundy-misere-shared-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let folder = CensusFolder::open(&dir).unwrap();
+    let mut ctx = Default::default();
+    let r = misere_census_game("0.75", limits(), &mut ctx).unwrap();
+    // the other writer's temporary file, half written, under every name it might use
+    let path = misere_record_path(&folder, "0.75");
+    let theirs =
+        [format!("{}.partial", path.display()), format!("{}/.0.75.misere.json.1.0.tmp", dir.display())];
+    for t in &theirs {
+        std::fs::write(t, "{\"canon").unwrap();
+    }
+    assert_eq!(misere_kept(&folder, "0.75", limits(), &mut ctx).unwrap(), MisereKept::Missing);
+    misere_write(&folder, &r).unwrap();
+    assert!(matches!(misere_kept(&folder, "0.75", limits(), &mut ctx).unwrap(), MisereKept::Resume(_)));
+    for t in &theirs {
+        assert_eq!(std::fs::read_to_string(t).unwrap(), "{\"canon", "{t} was touched");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Published figures, each with its source. Conventions: a heap without a
 /// move is the game 0 (the identity); orders count every element, the
 /// identity included.

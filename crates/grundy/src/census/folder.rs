@@ -88,14 +88,22 @@ impl CensusFolder {
     /// reads from it nor replaces it; and the same of its values file
     /// ([`CensusFolder::values_path`]), which must moreover be a save.
     pub fn check(&self, canonical: &str) -> Result<(), Error> {
-        let path = self.record_path(canonical);
+        self.check_file(&GameRecord::file_name(canonical))?;
+        self.check_values(canonical)
+    }
+
+    /// Refuses the file `name` of the folder when it exists as anything but
+    /// a regular file. Nothing is created or removed: other processes may be
+    /// writing the folder's records at the same moment.
+    pub(crate) fn check_file(&self, name: &str) -> Result<(), Error> {
+        let path = self.dir.join(name);
         match fs::symlink_metadata(&path) {
             Ok(m) if !m.file_type().is_file() => Err(out_error(format!(
                 "{}: {} exists and is not a regular file; move it away or choose another folder",
                 self.dir.display(),
                 path.display()
             ))),
-            _ => self.check_values(canonical),
+            _ => Ok(()),
         }
     }
 
@@ -140,9 +148,17 @@ impl CensusFolder {
     /// not a regular file. Errors name the parameter `out`.
     pub fn write(&self, record: &GameRecord) -> Result<(), Error> {
         self.check(&record.canonical)?;
-        let name = GameRecord::file_name(&record.canonical);
-        let text = record.to_json() + "\n";
-        self.write_file(&name, text.as_bytes(), true)
+        self.write_line(&GameRecord::file_name(&record.canonical), &record.to_json())
+    }
+
+    /// Writes `line` and a newline to the folder's file `name` (a regular
+    /// file or none: [`CensusFolder::check_file`]) through a temporary file
+    /// of this process's own, renamed over it: writers sharing the folder
+    /// never touch each other's temporary files. Errors name `out`.
+    pub(crate) fn write_line(&self, name: &str, line: &str) -> Result<(), Error> {
+        self.check_file(name)?;
+        let text = format!("{line}\n");
+        self.write_file(name, text.as_bytes(), true)
             .map_err(|e| out_error(format!("{}: cannot write {name}: {e}", self.dir.display())))
     }
 

@@ -30,7 +30,7 @@
 use super::check::{ClaimedQuotient, check_quotient, octal_moves};
 use super::{MisereLimits, MisereQuotient};
 use crate::census::json;
-use crate::census::{CensusFolder, Fnv1a64, OutputFile, canonical_code};
+use crate::census::{CensusFolder, Fnv1a64, canonical_code};
 use crate::count::{BipartiteMonoid, Context};
 use crate::error::Error;
 use crate::heap::{HeapGame, OctalCode};
@@ -579,15 +579,12 @@ pub fn misere_record_path(folder: &CensusFolder, canonical: &str) -> PathBuf {
     folder.path().join(MisereRecord::file_name(canonical))
 }
 
-fn output(folder: &CensusFolder, canonical: &str) -> OutputFile {
-    // any regular file under a record's name is replaced, as the normal census does
-    OutputFile::new(misere_record_path(folder, canonical), "out", |_| true, true)
-}
-
 /// Refuses a misère record of `canonical` that exists as anything but a
 /// regular file (as [`CensusFolder::check`] does for the normal records).
+/// Nothing is created or removed: a command line and a Python census may be
+/// writing the folder at the same moment.
 pub fn misere_check(folder: &CensusFolder, canonical: &str) -> Result<(), Error> {
-    output(folder, canonical).check()
+    folder.check_file(&MisereRecord::file_name(canonical))
 }
 
 /// What `folder` holds for `canonical` (see [`MisereKept`]).
@@ -631,7 +628,7 @@ pub fn misere_kept(
 
 /// Writes `record` to its file in `folder` (a temporary file renamed over it).
 pub fn misere_write(folder: &CensusFolder, record: &MisereRecord) -> Result<(), Error> {
-    output(folder, &record.canonical).write(|w| writeln!(w, "{}", record.to_json()))
+    folder.write_line(&MisereRecord::file_name(&record.canonical), &record.to_json())
 }
 
 /// The default `verify_size` of a misère census's `verify`: the sums of
