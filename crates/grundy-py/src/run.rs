@@ -39,6 +39,11 @@ impl Pending {
         }
     }
 
+    /// Whether an exception is kept.
+    fn is_set(&self) -> bool {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner).is_some()
+    }
+
     fn take(&self) -> Option<PyErr> {
         self.0.lock().unwrap_or_else(PoisonError::into_inner).take()
     }
@@ -137,7 +142,9 @@ pub fn detached_until<T: Send>(
     let result = py.detach(|| {
         let mut last = Instant::now();
         let mut observer = |stage: &str, done: u64, total: u64| {
-            if stop.load(Ordering::Relaxed) {
+            // a stop is for good: work that went on past one (a stage that
+            // asks again) hears it every time after
+            if stop.load(Ordering::Relaxed) || pending.is_set() {
                 return false;
             }
             let new_stage = progress.is_on() && shown.as_ref().is_none_or(|(s, _, _)| s != stage);
@@ -168,8 +175,14 @@ pub fn detached_until<T: Send>(
         let mut ctx = Context::new(Budget::default()).with_observer(&mut observer);
         work(&mut ctx)
     });
-    if let (Ok(_), Some((stage, _, total))) = (&result, &shown) {
+    // an exception kept (Ctrl-C, a raising progress callback) is raised
+    // even when the work ended without it: it is never swallowed
+    if let Some(err) = pending.take() {
+        return Err(err);
+    }
+    let value = result.map_err(to_py)?;
+    if let Some((stage, _, total)) = &shown {
         progress.report(py, stage, *total, *total)?;
     }
-    result.map_err(|e| pending.take().unwrap_or_else(|| to_py(e)))
+    Ok(value)
 }
