@@ -648,14 +648,10 @@ pub fn certifiable(game: &HeapGame) -> bool {
     theorem_p_removal(game).is_some()
 }
 
-/// The largest removal `t` of a game Theorem P applies to (a finite octal code
-/// or subtraction set), `None` for the others.
+/// The largest removal `t` of a game Theorem P applies to, as its family
+/// tells ([`crate::heap::HeapFamily::misere_removal`]), `None` for the others.
 fn theorem_p_removal(game: &HeapGame) -> Option<usize> {
-    match game {
-        HeapGame::Octal(c) if c.is_octal() && !c.written().iter().any(|d| d.bits & 8 != 0) => c.max_removal(),
-        HeapGame::Subtraction(s) => s.max().and_then(|m| usize::try_from(m).ok()),
-        _ => None,
-    }
+    game.ruleset().misere_removal()
 }
 
 fn not_certified(game: &HeapGame, q: &MisereQuotient, needed: Option<u64>) -> Error {
