@@ -197,7 +197,7 @@ impl MisereQuotient {
         Ok(dict)
     }
 
-    /// Whether the quotient is proved for every heap size (Theorem P).
+    /// Whether the quotient is proved for every heap size (Theorem P, `docs/theory/misere.md` §6).
     #[getter]
     fn certified(&self) -> bool {
         self.quotient.period().is_some()

@@ -171,7 +171,7 @@
 //! xor                   Walsh–Hadamard transforms over a histogram's structure
 //! ring                  the numbers counted with: exact, modulo any M, the lifted ring
 //! number                primes and prime buckets (one file per term), factoring, binomials, NTT
-//! modular parse error   Montgomery arithmetic, number expressions, errors
+//! residue parse error   Montgomery arithmetic, number expressions, errors
 //! ```
 //!
 //! The crate's own tests use only this public interface; the slow references
@@ -187,10 +187,10 @@ mod error;
 mod games;
 pub mod heap;
 pub mod misere;
-mod modular;
 mod number;
 mod parse;
 pub mod primes;
+mod residue;
 pub mod ring;
 mod xor;
 

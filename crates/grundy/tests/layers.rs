@@ -14,7 +14,7 @@
 //! xor                   Walsh–Hadamard transforms over a histogram's structure
 //! ring                  the numbers counted with: Exact, Modular, the lifted ring
 //! number                primes and prime buckets, factoring, binomials, NTT
-//! modular parse error   Montgomery arithmetic, number expressions, errors
+//! residue parse error   Montgomery arithmetic, number expressions, errors
 //! ```
 //!
 //! A layer names top-level modules or, for the misère folder, which spans
@@ -39,7 +39,7 @@ const LIBRARY: &[&[&str]] = &[
     &["xor"],
     &["ring"],
     &["number"],
-    &["modular", "parse", "error"],
+    &["residue", "parse", "error"],
 ];
 
 /// The Python crate's layers, from the top: the functions Python calls, the

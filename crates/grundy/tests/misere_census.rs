@@ -332,7 +332,7 @@ fn the_published_figures() {
     let r = census("0.75");
     assert_eq!((r.order, r.p_portion.len(), r.period.map(|p| p.1), r.tame), (8, 2, Some(2), false));
     // 0.71: |Q| = 36, |P| = 9, period 6; 0.31: |Q| = 6, |P| = 2, period 2 (docs/theory/misere.md Appendix A,
-    // the old notes' §6.1 after Plambeck–Siegel, JCTA 115 (2008))
+    // after Plambeck–Siegel, JCTA 115 (2008))
     let r = census("0.71");
     assert_eq!((r.order, r.p_portion.len(), r.period.map(|p| p.1)), (36, 9, Some(6)));
     let r = census("0.31");

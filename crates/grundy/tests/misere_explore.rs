@@ -1,6 +1,6 @@
 //! Short misère explorations (`sequence --play misere --len L`, Python's
 //! `misere_quotient(length=L)`) spend steps scaled to what they show (issue
-//! 30 item 3): the heaps shown, and a certificate only where Theorem P can
+//! 30 item 3): the heaps shown, and a certificate only where Theorem P (`docs/theory/misere.md` §6) can
 //! give one. Steps, not seconds: the budget is deterministic.
 
 use grundy::misere::{MisereLimits, MisereQuotient, certifiable, exploration_limits};

@@ -65,8 +65,8 @@
 use super::valuations::{OddPower, TwoPower, Valuations};
 use super::{Order, Positions};
 use crate::error::{Budget, Error, Remedy};
-use crate::modular::{Montgomery, inverse_mod, mul_mod, pow_mod};
 use crate::number::binomial::range_product;
+use crate::residue::{Montgomery, inverse_mod, mul_mod, pow_mod};
 use num_bigint::BigInt;
 use num_traits::One;
 #[cfg(test)]

@@ -10,7 +10,7 @@
 //! `p^k` once its valuation reaches `k`. Cost `O(K)` per value and prime power.
 
 use crate::error::Error;
-use crate::modular::{Montgomery, inverse_mod};
+use crate::residue::{Montgomery, inverse_mod};
 use rayon::prelude::*;
 
 /// Arithmetic modulo one prime power, for binomials carried as `p^v · unit`.

@@ -14,7 +14,8 @@
 //! steps that computation costs ([`HeapFamily::linear_work`], which refuses a
 //! huge request before any work), and the rules that certify a period from a
 //! finite prefix ([`HeapFamily::certificate_length`], an `all-but` set's
-//! arithmetic period, a code that counts up).
+//! arithmetic period, a code that counts up; in misère play,
+//! [`HeapFamily::misere_removal`]).
 //!
 //! [`HeapGame`] is the one type the rest of the library and its users name:
 //! each variant holds a family, and [`HeapGame::ruleset`] hands it out as a
@@ -28,7 +29,9 @@
 //!    its parser if it has a text form) and `impl HeapFamily for` it —
 //!    [`HeapFamily::describe`] and [`HeapFamily::options`] at least; its own
 //!    engine (a `Sequencer`, run by `search.on(self, engine, ctx)`), cost
-//!    model and certificate rule when it has them.
+//!    model and certificate rules (normal play's period,
+//!    [`HeapFamily::certificate_length`]; misère play's,
+//!    [`HeapFamily::misere_removal`]) when it has them.
 //! 2. Here: `mod NAME;` and `pub use NAME::Type;` (the `heap` module
 //!    re-exports this module's public names).
 //! 3. `heap/game.rs`: a variant `HeapGame::Name(Type)`, its arm in
@@ -82,6 +85,16 @@ pub trait HeapFamily: std::fmt::Debug + Send + Sync {
     /// How many agreeing values certify the period `p` from `e`; `None` when
     /// no theorem certifies a period of this family this way.
     fn certificate_length(&self, _e: usize, _p: usize) -> Option<usize> {
+        None
+    }
+
+    /// The most tokens one move removes, `t`, when Theorem P
+    /// (`docs/theory/misere.md` §6) certifies the period of the game's misère
+    /// quotient from the heaps up to `2n₀ + 2p + t − 1`: a finite octal code
+    /// (bits 1, 2, 4 only) or a finite subtraction set. `None` when no theorem
+    /// does: a misère quotient of the game then holds for the heaps adjoined
+    /// only ([`crate::misere::certifiable`]).
+    fn misere_removal(&self) -> Option<usize> {
         None
     }
 

@@ -1,5 +1,5 @@
 //! An independent check of a misère quotient of an octal code: a second
-//! proof, by other means than the learner's Theorem V, that a claimed
+//! proof, by other means than the learner's Theorem V (`docs/theory/misere.md` §3), that a claimed
 //! bipartite monoid `(Q, P)` with pretending function `Φ` decides misère play
 //! on the sums of small heaps.
 //!

@@ -39,7 +39,9 @@ pub(crate) mod algebra;
 pub mod census;
 pub mod check;
 pub(crate) mod histograms;
+mod orders;
 pub(crate) mod quotient;
+mod tame;
 
 use crate::Error;
 

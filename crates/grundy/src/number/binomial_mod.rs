@@ -12,7 +12,7 @@
 //! denominators inverted in one batch.
 
 use super::factor::factorize;
-use crate::modular::{inverse_mod, mul_mod as mul};
+use crate::residue::{inverse_mod, mul_mod as mul};
 
 /// The inverse of a unit modulo `q` (every denominator unit here is one).
 fn inverse(a: u64, q: u64) -> u64 {

@@ -6,7 +6,7 @@
 //! Pollard's rho (Brent's cycle detection, batched gcds) splits composites in
 //! about `n^{1/4}` steps.
 
-use crate::modular::{mul_mod, pow_mod};
+use crate::residue::{mul_mod, pow_mod};
 
 /// Whether `n` is prime (exact for all `n < 2^64`).
 pub fn is_prime(n: u64) -> bool {

@@ -16,7 +16,7 @@
 //! Karatsuba/Toom-3 products are faster and are used instead.
 
 use super::ntt::{forward, inverse, mul_shoup, shoup};
-use crate::modular::{inverse_mod, mul_mod, pow_mod};
+use crate::residue::{inverse_mod, mul_mod, pow_mod};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use rayon::prelude::*;

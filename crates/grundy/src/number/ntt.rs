@@ -20,7 +20,7 @@
 //! bit level.
 
 use super::factor::factorize;
-use crate::modular::{inverse_mod, pow_mod};
+use crate::residue::{inverse_mod, pow_mod};
 use rayon::prelude::*;
 use std::sync::OnceLock;
 

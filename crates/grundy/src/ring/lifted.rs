@@ -14,7 +14,7 @@
 //! shift), and kept in 64 bits when `w <= 64`.
 
 use super::Ring;
-use crate::modular::{Montgomery, PowerCycle};
+use crate::residue::{Montgomery, PowerCycle};
 use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_traits::ToPrimitive;
@@ -195,7 +195,7 @@ impl Ring for Lifted {
 
 /// `b^e` in wrapping arithmetic (modulo `2^64` or `2^128`).
 fn wrapping_pow<T: Copy + WrappingOps>(b: T, e: u128) -> T {
-    crate::modular::power::power(T::ONE, b, e, |x, y| x.times(*y))
+    crate::residue::power::power(T::ONE, b, e, |x, y| x.times(*y))
 }
 
 /// Wrapping products of unsigned words.

@@ -72,7 +72,7 @@ pub trait Ring: Sync + Sized {
 
     /// `a^k` by binary exponentiation (`a^0 = 1`, also for `a = 0`).
     fn pow(&self, a: &Self::Elem, k: u128) -> Self::Elem {
-        crate::modular::power::power(self.one(), a.clone(), k, |x, y| self.mul(x, y))
+        crate::residue::power::power(self.one(), a.clone(), k, |x, y| self.mul(x, y))
     }
 
     /// `Σ mᵢ · vᵢ^k` for integer terms `(vᵢ, mᵢ)`, in parallel for many terms.

@@ -1,10 +1,10 @@
 //! Arithmetic modulo any `1 <= M <= 2^64 − 1`.
 
 use super::{Counting, Lifted, Multiplier, ParityMultiplier, Ring, schoolbook_parity};
-use crate::modular::Montgomery;
 use crate::number::binomial_mod::BinomialMod;
 use crate::number::factor::factorize;
 use crate::number::ntt::{PolyMultiplier, multiply_schoolbook};
+use crate::residue::Montgomery;
 use crate::ring::Modulus;
 use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;

@@ -110,7 +110,7 @@ pub(crate) fn xor_power_by_squaring<R: Ring>(ring: &R, hist: &[u128], k: u128) -
     base.resize(len, ring.zero());
     let mut one = vec![ring.zero(); len];
     one[0] = ring.one();
-    crate::modular::power::power(one, base, k, |x, y| xor_convolve(ring, x, y))
+    crate::residue::power::power(one, base, k, |x, y| xor_convolve(ring, x, y))
 }
 
 #[cfg(test)]

@@ -48,6 +48,13 @@ impl HeapFamily for OctalCode {
         OctalCode::certificate_length(self, e, p)
     }
 
+    /// `t`, the index of the last digit, for a finite code without `!`
+    /// (bit 8) or a repeating group: the scope of Theorem P.
+    fn misere_removal(&self) -> Option<usize> {
+        let finite = self.is_octal() && !self.written().iter().any(|d| d.bits & 8 != 0);
+        if finite { self.max_removal() } else { None }
+    }
+
     fn all_but(&self) -> Option<Vec<u64>> {
         self.as_all_but()
     }

@@ -52,6 +52,11 @@ impl HeapFamily for SubtractionSet {
         self.max().and_then(|m| usize::try_from(m).ok())
     }
 
+    /// `t = max S` for a finite set (the code with `d_s = 3` for `s ∈ S`).
+    fn misere_removal(&self) -> Option<usize> {
+        self.max().and_then(|m| usize::try_from(m).ok())
+    }
+
     fn all_but(&self) -> Option<Vec<u64>> {
         self.excluded().map(<[u64]>::to_vec)
     }

@@ -62,7 +62,7 @@
 use crate::count::Context;
 use crate::count::Order;
 use crate::error::{Error, Remedy};
-use crate::modular::power::{power, try_power};
+use crate::residue::power::{power, try_power};
 use crate::ring::{Exact, Ring};
 use num_bigint::{BigInt, BigUint};
 use rayon::prelude::*;

@@ -1,7 +1,7 @@
 //! How far a candidate is right before it is proved: the least number of
 //! tokens of a sum it may predict wrongly.
 //!
-//! **Lemma (the frontier).** Let `δ` be a commutative automaton on the
+//! **Lemma (the frontier)** (`docs/theory/misere.md` Lemmas 5.6–5.7). Let `δ` be a commutative automaton on the
 //! heaps `1..=n` (check (C) of Theorem V holds) with start `q₀ ∉ P` (check
 //! (Z)), `Φ(G) = δ*(q₀, G)`, every move remove at least one token (an
 //! option's heaps total less than the heap), and `T` at most the token

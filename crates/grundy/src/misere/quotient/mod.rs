@@ -327,7 +327,7 @@ fn find_period(phi: &[u32], t: usize, slack: usize) -> Option<(usize, usize)> {
 /// before the learner, `partial` returns the quotient reached when a budget
 /// runs out instead of the error.
 #[derive(Clone, Copy)]
-pub(crate) struct Run {
+pub(crate) struct Mode {
     pub slack: usize,
     pub fast: bool,
     pub partial: bool,
@@ -408,7 +408,7 @@ impl MisereQuotient {
             (None, Some((shown, _))) => n.min(shown.max(1)),
             _ => n,
         };
-        let run = Run { slack: 0, fast: true, partial: true };
+        let run = Mode { slack: 0, fast: true, partial: true };
         Self::compute_with_slack(&|k| heap_options(game, k), n, t, limits, ctx, run)
     }
 
@@ -423,7 +423,7 @@ impl MisereQuotient {
         limits: MisereLimits,
         ctx: &mut Context<'_>,
     ) -> Result<Self, Error> {
-        Self::compute_with_slack(options, n, t, limits, ctx, Run { slack: 0, fast: true, partial: false })
+        Self::compute_with_slack(options, n, t, limits, ctx, Mode { slack: 0, fast: true, partial: false })
     }
 
     pub(crate) fn compute_with_slack(
@@ -432,7 +432,7 @@ impl MisereQuotient {
         t: Option<usize>,
         limits: MisereLimits,
         ctx: &mut Context<'_>,
-        run: Run,
+        run: Mode,
     ) -> Result<Self, Error> {
         limits.check_work()?;
         let caps = Caps { max_states: limits.max_order * 4 };
@@ -648,14 +648,10 @@ pub fn certifiable(game: &HeapGame) -> bool {
     theorem_p_removal(game).is_some()
 }
 
-/// The largest removal `t` of a game Theorem P applies to (a finite octal code
-/// or subtraction set), `None` for the others.
+/// The largest removal `t` of a game Theorem P applies to, as its family
+/// tells ([`crate::heap::HeapFamily::misere_removal`]), `None` for the others.
 fn theorem_p_removal(game: &HeapGame) -> Option<usize> {
-    match game {
-        HeapGame::Octal(c) if c.is_octal() && !c.written().iter().any(|d| d.bits & 8 != 0) => c.max_removal(),
-        HeapGame::Subtraction(s) => s.max().and_then(|m| usize::try_from(m).ok()),
-        _ => None,
-    }
+    game.ruleset().misere_removal()
 }
 
 fn not_certified(game: &HeapGame, q: &MisereQuotient, needed: Option<u64>) -> Error {

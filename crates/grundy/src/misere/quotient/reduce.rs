@@ -2,7 +2,7 @@
 //! by Moore's partition refinement from `{P, Q∖P}`, splitting by the class of
 //! `x·H_k` for each heap `k` (the heaps generate, so they suffice). `~` is a
 //! congruence and `P` a union of its classes, so the classes form a reduced
-//! bipartite monoid; by the key lemma of §1 it is the misère quotient.
+//! bipartite monoid; by the key lemma (Lemma 2.5 there) it is the misère quotient.
 
 use super::automaton::Automaton;
 use super::budget::Budget;

@@ -1,4 +1,4 @@
-//! Check (B) of Theorem V: is there a nonempty sum `G` predicted N (`Φ(G) ∉ P`)
+//! Check (B) of Theorem V (`docs/theory/misere.md` §3, and §4 for this search): is there a nonempty sum `G` predicted N (`Φ(G) ∉ P`)
 //! with no predicted move to P? Such a sum is *stuck*; Theorem V needs none.
 //!
 //! # The search, and why it is finite and exact

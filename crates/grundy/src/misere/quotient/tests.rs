@@ -126,7 +126,7 @@ fn shortcuts_agree_with_the_learner() {
         for &n in bounds {
             let opts = |k| heap_options(&game, k);
             let run = |fast| {
-                let run = Run { slack: 0, fast, partial: false };
+                let run = Mode { slack: 0, fast, partial: false };
                 MisereQuotient::compute_with_slack(&opts, n, None, limits, &mut Context::default(), run)
             };
             let (Ok(fast), Ok(slow)) = (run(true), run(false)) else { continue };
@@ -222,7 +222,7 @@ fn a_bound_weakened_by_two_certifies_false_periods_of_real_games() {
         let top = 16;
         let truth = MisereQuotient::of_heaps(&game, top, limits).unwrap();
         for slack in 0..=2 {
-            let run = Run { slack, fast: true, partial: false };
+            let run = Mode { slack, fast: true, partial: false };
             let q =
                 MisereQuotient::compute_with_slack(&options, top, t, limits, &mut Context::default(), run)
                     .unwrap();
