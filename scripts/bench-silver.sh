@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The silver dollar game with an even against an odd number of coins (not run by CI). An even
 # number of coins is an odd number m of coins in all (the dollar included), which needs two
-# carry DPs (Count(N; k) and Count(N+1; k) share one, Count(N+1; k−1) has its own) where an odd
+# carry DPs (Count(N; k) and Count(N+1; k) share one, Count(N+1; k−1) has its own: see
+# docs/theory/silver-dollar.md for why they cannot share more) where an odd
 # coin count needs one. For each pair (c − 1, c) of coin counts, modulo 10^9+7 on a strip of
 # 10^18 squares at c = 10^4 and 10^5, and exactly at the largest coin counts an exact count
 # accepts (`n = 10^6, c = 300` and `n = 2000, c = 600`; at 10^4 coins an exact count is refused

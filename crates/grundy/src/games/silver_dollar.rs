@@ -23,17 +23,20 @@
 //! `O(m log m log N)` in all; exactly, or for few coins, by schoolbook, `O(m²)`
 //! per level ([`count_with_ways_reference`] keeps the plain DP as the reference).
 //! For odd `m` (an even number of worthless coins) `Count(N; k)` and
-//! `Count(N+1; k)` use the same column weights, so one DP run carries both: their
-//! carry vectors are added (weighted `1` and `m − 2`) once the remaining bits of
-//! `N` and `N + 1` agree ([`count_combined`]); only `Count(N+1; k−1)` needs a
-//! second run, so odd `m` costs two runs against one for even `m` (it cost three).
-//! The second run cannot be folded into the first: its column polynomial
-//! differs, and so do the series `Σ_S Count(S; k)·z^S = Φ_k(z)/(1−z)^r` with
-//! `Φ_k(z) = Π_b E_k(z^{2^b})`, `E_k` the even part of `(1+x)^k`, are not
-//! rational multiples of each other (for `k = 3`: `Φ_2 = 1/(1−z²)`, while
-//! `Φ_3 = Σ_t 3^{popcount(t)}·z^{2t}` satisfies no linear recurrence), so
-//! counts with `k` active gaps at finitely many totals do not give one with
-//! `k − 1`.
+//! `Count(N+1; k)` use the same column weights, so one DP run carries both: one
+//! carry vector over the bits of `N + 1`, starting with carry 0 weighted `m − 2`
+//! and carry 1 (which takes the total down to `N`) weighted 1
+//! ([`count_combined`]); only `Count(N+1; k−1)` needs a second run, so odd `m`
+//! costs two runs against one for even `m` (it cost three). The second run
+//! cannot be folded into the first: its column polynomial differs, and the
+//! series `Σ_S Count(S; k)·z^S = Φ_k(z)/(1−z)^r` with `Φ_k(z) = Π_b E_k(z^{2^b})`,
+//! `E_k` the even part of `(1+x)^k`, are not rational multiples of each other
+//! (for `k = 3`: `Φ_2 = 1/(1−z²)`, while `Φ_3 = Σ_t 3^{popcount(t)}·z^{2t}`
+//! is not rational), so counts with `k` active gaps at finitely many totals do
+//! not give one with `k − 1` (Theorem 2 of `docs/theory/silver-dollar.md`,
+//! with the proof). Its Theorem 1 says what the even count is: the odd counts
+//! of the neighbouring boards, `c + 1` coins on `n`, `n + 1`, `n + 2` squares
+//! (one run) and `c − 1` coins on `n` (the other run).
 //! A level keeps only the coefficients of parity `β`, which the NTT delivers from
 //! an inverse transform of half the length ([`Ring::parity_multiplier`]), and only
 //! the carries that can still end at 0 (at most the bits of the total still to
@@ -255,8 +258,8 @@ fn losing_count<R: Ring, E>(
     if m.is_multiple_of(2) {
         return combined(ring, &[(gaps as u128, ring.of_u128((m - 1) as u128))], &ways_k, level);
     }
-    // L0 + (m−2)·Count(N+1; k) share one DP run (their carry vectors merge
-    // once the bits of N and N+1 agree); Count(N+1; k−1) needs its own.
+    // L0 + (m−2)·Count(N+1; k) share one DP run (one carry vector over the
+    // bits of N+1, N entering as carry 1); Count(N+1; k−1) needs its own.
     let times = ring.of_u128((m - 2) as u128);
     let with_k =
         combined(ring, &[(gaps as u128, ring.one()), (gaps as u128 + 1, times.clone())], &ways_k, level)?;
@@ -295,12 +298,15 @@ pub(crate) fn count_with_ways<R: Ring>(ring: &R, total: u128, ways: &[R::Elem]) 
     count_combined(ring, &[(total, ring.one())], ways)
 }
 
-/// `Σ coef · Count(total; ways)` over the `(total, coef)` terms in one carry DP:
-/// a term keeps its own carry vector while its remaining bits `total >> b`
-/// differ from every other term's; terms whose remaining bits agree face the
-/// same levels from then on, so (the DP being linear) their vectors are added,
-/// weighted by their coefficients, and carried on as one. `N` and `N + 1`
-/// merge after the trailing ones of `N` and one more level.
+/// `Σ coef · Count(total; ways)` over the `(total, coef)` terms in one carry DP.
+/// A total `T` below the largest total `T'` by less than the number of carries
+/// starts in `T'`'s carry vector, as the carry `T' − T` into the lowest level
+/// (the column sums then add up to `T' − (T' − T) = T`): `N` and `N + 1` run as
+/// one vector from the first level. A term further below keeps its own carry
+/// vector while its remaining bits `total >> b` differ from every other term's;
+/// terms whose remaining bits agree face the same levels from then on, so (the
+/// DP being linear) their vectors are added, weighted by their coefficients,
+/// and carried on as one.
 #[cfg(test)]
 pub(crate) fn count_combined<R: Ring>(ring: &R, terms: &[(u128, R::Elem)], ways: &[R::Elem]) -> R::Elem {
     let Ok(count) = count_combined_in::<R, Infallible>(ring, terms, ways, &mut || Ok(()));
@@ -329,9 +335,27 @@ fn count_combined_in<R: Ring, E>(
     let carries = ways.len();
     let largest_sum = carries.saturating_sub(1);
     let multiply = ring.parity_multiplier(ways, carries);
-    // (remaining bits of the total, weighted vector of carries 0, 1, …)
-    let mut runs: Vec<(u128, Vec<R::Elem>)> =
-        terms.iter().map(|(total, coef)| (*total, vec![coef.clone()])).collect();
+    // (remaining bits of the total, weighted vector of carries 0, 1, …); a
+    // total `T` short of the largest `T'` by `d < carries` starts in the run of
+    // `T'` with the carry `d` into its lowest level: `Σ s_b·2^b + d = T'` is
+    // `Σ s_b·2^b = T`
+    let top = terms.iter().map(|term| term.0).max().unwrap_or(0);
+    let mut head: Vec<R::Elem> = Vec::new();
+    let mut runs: Vec<(u128, Vec<R::Elem>)> = Vec::with_capacity(terms.len());
+    for (total, coef) in terms {
+        match usize::try_from(top - total) {
+            Ok(d) if d < carries => {
+                if head.len() <= d {
+                    head.resize(d + 1, ring.zero());
+                }
+                head[d] = ring.add(&head[d], coef);
+            }
+            _ => runs.push((*total, vec![coef.clone()])),
+        }
+    }
+    if !head.is_empty() {
+        runs.push((top, head));
+    }
     loop {
         // merge the runs whose remaining bits agree
         runs.sort_by_key(|run| run.0);
@@ -442,6 +466,57 @@ mod tests {
                 let exact = g.carry_count(&Exact, Outcome::Winning);
                 prop_assert_eq!(ring.of_bigint(&exact), g.carry_count(&ring, Outcome::Winning), "n={} coins={}", coins + 1 + extra, coins);
             }
+        }
+    }
+
+    /// `L(n, c)` in `ring` by the carry DP, 0 on a strip too short for the coins.
+    fn losing<R: Ring>(ring: &R, n: u64, coins: u64) -> R::Elem {
+        SilverDollar::new(n, coins).map_or_else(|_| ring.zero(), |g| g.carry_count(ring, Outcome::Losing))
+    }
+
+    /// Both sides of Theorem 1 of `docs/theory/silver-dollar.md` for an even
+    /// `c >= 2`, its subtractions moved across so that it holds in any ring:
+    /// `(c+1)·L(n, c) + (c−2)·L(n+1, c+1) + L(n, c+1) + (c+1)·L(n, c−1)` and
+    /// `(c−1)·L(n+2, c+1)`.
+    fn odd_neighbour_sides<R: Ring>(ring: &R, n: u64, c: u64) -> (R::Elem, R::Elem) {
+        let times = |k: u64, x: R::Elem| ring.mul(&ring.of_u128(u128::from(k)), &x);
+        let left = [
+            times(c + 1, losing(ring, n, c)),
+            times(c - 2, losing(ring, n + 1, c + 1)),
+            losing(ring, n, c + 1),
+            times(c + 1, losing(ring, n, c - 1)),
+        ]
+        .iter()
+        .fold(ring.zero(), |acc, x| ring.add(&acc, x));
+        (left, times(c - 1, losing(ring, n + 2, c + 1)))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(10))]
+        /// Theorem 1 on the carry DP's counts: an even number of coins (two
+        /// carry runs, the second with `k − 1` active gaps) against the odd
+        /// numbers `c ± 1` on the neighbouring strips (one run each, one column
+        /// polynomial): exactly on short strips, where the exact count reduced
+        /// modulo `M` must equal the modular one, and modulo `M` on long strips
+        /// with NTT-sized coin counts.
+        #[test]
+        fn even_counts_from_odd_neighbours(
+            half in 1u64..60,
+            extra in 0u64..3000,
+            long_half in 150u64..400,
+            long_extra in 0u64..u64::MAX >> 2,
+            m in 1u64..=u64::MAX,
+        ) {
+            let ring = Modular::new(Modulus::new(m).unwrap());
+            let (c, n) = (2 * half, 2 * half + 1 + extra);
+            let (left, right) = odd_neighbour_sides(&Exact, n, c);
+            prop_assert_eq!(left, right, "exact n={} c={}", n, c);
+            prop_assert_eq!(ring.of_bigint(&losing(&Exact, n, c)), losing(&ring, n, c), "n={} c={}", n, c);
+            let (left, right) = odd_neighbour_sides(&ring, n, c);
+            prop_assert_eq!(left, right, "n={} c={} mod {}", n, c, m);
+            let (c, n) = (2 * long_half, 2 * long_half + 1 + long_extra);
+            let (left, right) = odd_neighbour_sides(&ring, n, c);
+            prop_assert_eq!(left, right, "n={} c={} mod {}", n, c, m);
         }
     }
 
