@@ -330,6 +330,30 @@ mod tests {
         assert!(memo.bytes() > memo.packed.slots.len() as u64 * PACKED_SLOT + memo.vector_keys);
     }
 
+    /// `packed_plus` against packing the sum itself: random sums that pack,
+    /// plus parts up to heap 33 that raise counts to 14–17; the key a step
+    /// away exists exactly when the sum packs, and is its key.
+    #[test]
+    fn packed_plus_is_the_key_of_the_sum() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..50_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let len = 1 + (x % 31) as usize;
+            let mut w: Vec<u16> =
+                (0..33).map(|j| if j < len { ((x >> (j % 50)) % 16) as u16 } else { 0 }).collect();
+            if x >> 60 < 8 {
+                w[(x >> 40) as usize % len] = 14 + (x >> 62) as u16 % 2;
+            }
+            let Ok(key) = pack(&w) else { continue };
+            let parts = 1 + (x >> 33) as usize % 2;
+            let o: Vec<u32> = (0..parts).map(|i| 1 + ((x >> (20 + 7 * i)) % 33) as u32).collect();
+            o.iter().for_each(|&a| w[a as usize - 1] += 1);
+            assert_eq!(packed_plus(key, &o, &w), pack(&w).ok(), "{w:?} {o:?}");
+        }
+    }
+
     fn trimmed(v: &[u16]) -> &[u16] {
         &v[..v.iter().rposition(|&c| c > 0).map_or(0, |i| i + 1)]
     }
