@@ -65,6 +65,18 @@ struct Pending {
     guess: bool,
 }
 
+/// What [`Learner::decide`] reads off a sum, kept for the sum `w` a heap is
+/// moved from (less that heap) so that each option's is a step away
+/// ([`Learner::rest`]): its element of the known quotient if its heaps are
+/// known, its helper state if the helper commutes, its tokens, its packed
+/// memo key if it packs.
+struct Rest {
+    element: Option<u32>,
+    state: Option<u32>,
+    tokens: u64,
+    key: Option<u128>,
+}
+
 /// The heaps present in the sum with counts `v`.
 fn present(v: &[u16]) -> impl Iterator<Item = usize> + '_ {
     (1..=v.len()).filter(|&k| v[k - 1] > 0)
@@ -123,27 +135,70 @@ impl<'a> Learner<'a> {
 
     /// The outcome of a trimmed position if known without a search.
     fn quick(&self, v: &[u16]) -> Option<bool> {
+        self.decide(v, || self.element(v), || self.state(v), || self.tokens(v), None)
+    }
+
+    /// [`Learner::quick`] given what it reads off the sum `v` (trimmed):
+    /// its element of the known quotient, its state in the helper and its
+    /// tokens (each asked for only when it decides), and its packed memo key
+    /// if known (else it is packed here, [`Memo::get`]). `open` passes them
+    /// computed a step away from the position moved from.
+    fn decide(
+        &self,
+        v: &[u16],
+        element: impl FnOnce() -> u32,
+        state: impl FnOnce() -> u32,
+        tokens: impl FnOnce() -> u64,
+        key: Option<u128>,
+    ) -> Option<bool> {
         if v.is_empty() {
             return Some(false);
         }
         if let Some(k) = &self.known
             && v.len() <= k.m
         {
-            let mut x = k.identity;
-            for (i, &c) in v.iter().enumerate() {
-                for _ in 0..c {
-                    x = k.table[x as usize * k.order + k.phi[i + 1] as usize];
-                }
-            }
-            return Some(k.p[x as usize]);
+            return Some(k.p[element() as usize]);
         }
         if let Some((a, t)) = &self.helper
             && v.len() <= a.n
-            && v.iter().enumerate().map(|(i, &c)| u64::from(c) * self.size[i + 1]).sum::<u64>() < *t
+            && tokens() < *t
         {
-            return Some(self.guess(v));
+            return Some(a.p[state() as usize]);
         }
-        self.memo.get(v)
+        match key {
+            Some(key) => self.memo.get_packed(key),
+            None => self.memo.get(v),
+        }
+    }
+
+    /// The element of the known quotient of the sum `v`, its heaps all known.
+    fn element(&self, v: &[u16]) -> u32 {
+        let k = self.known.as_ref().expect("a known quotient");
+        let mut x = k.identity;
+        for (i, &c) in v.iter().enumerate() {
+            for _ in 0..c {
+                x = k.table[x as usize * k.order + k.phi[i + 1] as usize];
+            }
+        }
+        x
+    }
+
+    /// The helper's state of the sum `v` (its heaps in increasing order), its
+    /// heaps all letters of the helper.
+    fn state(&self, v: &[u16]) -> u32 {
+        let (a, _) = self.helper.as_ref().expect("a helper");
+        let mut q = 0;
+        for (i, &c) in v.iter().enumerate() {
+            for _ in 0..c {
+                q = a.step(q, i as u32 + 1);
+            }
+        }
+        q
+    }
+
+    /// The tokens of the sum `v`.
+    fn tokens(&self, v: &[u16]) -> u64 {
+        v.iter().enumerate().map(|(i, &c)| u64::from(c) * self.size[i + 1]).sum()
     }
 
     /// Takes `a` as the helper if the frontier is on and `a`'s frontier is
@@ -334,19 +389,26 @@ impl<'a> Learner<'a> {
             if w[k - 1] == 0 {
                 continue;
             }
+            w[k - 1] -= 1;
+            let rest = self.rest(&w);
+            w[k - 1] += 1;
             for o in &self.opts[k] {
                 moved = true;
                 w[k - 1] -= 1;
                 o.iter().for_each(|&a| w[a as usize - 1] += 1);
                 let option = trimmed(&w);
-                match self.quick(option) {
+                let state = || rest.state.map_or_else(|| self.state(option), |q| self.helper_run(q, o));
+                let element = || rest.element.map_or_else(|| self.element(option), |x| self.known_run(x, o));
+                let tokens = || rest.tokens + o.iter().map(|&a| self.size[a as usize]).sum::<u64>();
+                let key = rest.key.and_then(|key| super::memo::packed_plus(key, o, &w));
+                match self.decide(option, element, state, tokens, key) {
                     Some(true) => {
                         found = true;
                         break 'moves;
                     }
                     Some(false) => {}
                     None => {
-                        let guess = self.guess(option);
+                        let guess = self.guess_with(option, state);
                         pending.push(Pending { at: (arena.len(), option.len()), guess });
                         arena.extend_from_slice(option);
                     }
@@ -369,18 +431,41 @@ impl<'a> Learner<'a> {
         Ok(None)
     }
 
-    /// The helper's prediction, right or wrong (only an order of search).
-    fn guess(&self, v: &[u16]) -> bool {
+    /// What [`Learner::decide`] reads off the sum `w` (counts, not
+    /// trimmed), from which each option of a heap is a move away: `w` is
+    /// the position less the heap moved (`open`), an option is `w + o`.
+    fn rest(&self, w: &[u16]) -> Rest {
+        let v = trimmed(w);
+        let known = self.known.as_ref().is_some_and(|k| v.len() <= k.m);
+        // the helper's state of `w + o` is its state of `w` run on `o` only
+        // if it commutes on its reachable states, which a frontier implies
+        // (`frontier.rs`); else each option's is run from the start
+        let commutes = self.helper.as_ref().is_some_and(|(a, t)| *t > 0 && v.len() <= a.n);
+        Rest {
+            element: known.then(|| self.element(v)),
+            state: commutes.then(|| self.state(v)),
+            tokens: self.tokens(v),
+            key: super::memo::pack(v).ok(),
+        }
+    }
+
+    /// The known quotient's element `x` times the heaps `o`.
+    fn known_run(&self, x: u32, o: &[u32]) -> u32 {
+        let k = self.known.as_ref().expect("a known quotient");
+        o.iter().fold(x, |x, &a| k.table[x as usize * k.order + k.phi[a as usize] as usize])
+    }
+
+    /// The helper's state `q` run on the heaps `o`.
+    fn helper_run(&self, q: u32, o: &[u32]) -> u32 {
+        self.helper.as_ref().expect("a helper").0.run(q, o)
+    }
+
+    /// The helper's prediction of `v`, right or wrong (only an order of
+    /// search), given its state of `v` (asked for only when the helper
+    /// predicts `v`).
+    fn guess_with(&self, v: &[u16], state: impl FnOnce() -> u32) -> bool {
         match &self.helper {
-            Some((a, _)) if v.len() <= a.n => {
-                let mut q = 0;
-                for (i, &c) in v.iter().enumerate() {
-                    for _ in 0..c {
-                        q = a.step(q, i as u32 + 1);
-                    }
-                }
-                a.p[q as usize]
-            }
+            Some((a, _)) if v.len() <= a.n => a.p[state() as usize],
             _ => false,
         }
     }

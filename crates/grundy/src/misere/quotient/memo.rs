@@ -42,7 +42,7 @@ fn key_bytes(len: usize) -> u64 {
 
 /// The count vector `v` as `Σ v[i] · 16^i` if every count is below 16 and the
 /// last nonzero one is at most at index 30, else `v` without trailing zeros.
-fn pack(v: &[u16]) -> Result<u128, &[u16]> {
+pub(super) fn pack(v: &[u16]) -> Result<u128, &[u16]> {
     let v = &v[..v.iter().rposition(|&c| c > 0).map_or(0, |i| i + 1)];
     if v.len() > PACKED_HEAPS {
         return Err(v);
@@ -50,6 +50,17 @@ fn pack(v: &[u16]) -> Result<u128, &[u16]> {
     v.iter()
         .enumerate()
         .try_fold(0u128, |key, (i, &c)| if c < 16 { Ok(key | u128::from(c) << (4 * i)) } else { Err(v) })
+}
+
+/// The packed key of `w + o` from the key of `w`, given the counts of
+/// `w + o` (`after`, not trimmed): the key plus a digit per heap of `o`, if
+/// every heap of `o` is at most 31 and present at most 15 times in `w + o`
+/// (then no digit carries and the sum packs, [`pack`]); else `None`.
+pub(super) fn packed_plus(key: u128, o: &[u32], after: &[u16]) -> Option<u128> {
+    o.iter().try_fold(key, |key, &a| {
+        let a = a as usize;
+        (a <= PACKED_HEAPS && after[a - 1] < 16).then(|| key + (1u128 << (4 * (a - 1))))
+    })
 }
 
 /// Packed keys to outcomes: open addressing with linear probing in a table
@@ -151,6 +162,11 @@ impl Memo {
             Ok(key) => self.packed.get(key),
             Err(v) => self.vectors.get(v).copied(),
         }
+    }
+
+    /// The outcome of the sum packed as `key` ([`pack`]), if recorded.
+    pub(super) fn get_packed(&self, key: u128) -> Option<bool> {
+        self.packed.get(key)
     }
 
     /// Asks the cache for the packed slots of the options of the sum `pos`
@@ -312,6 +328,30 @@ mod tests {
             assert_eq!(memo.get(v), None);
         }
         assert!(memo.bytes() > memo.packed.slots.len() as u64 * PACKED_SLOT + memo.vector_keys);
+    }
+
+    /// `packed_plus` against packing the sum itself: random sums that pack,
+    /// plus parts up to heap 33 that raise counts to 14–17; the key a step
+    /// away exists exactly when the sum packs, and is its key.
+    #[test]
+    fn packed_plus_is_the_key_of_the_sum() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..50_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let len = 1 + (x % 31) as usize;
+            let mut w: Vec<u16> =
+                (0..33).map(|j| if j < len { ((x >> (j % 50)) % 16) as u16 } else { 0 }).collect();
+            if x >> 60 < 8 {
+                w[(x >> 40) as usize % len] = 14 + (x >> 62) as u16 % 2;
+            }
+            let Ok(key) = pack(&w) else { continue };
+            let parts = 1 + (x >> 33) as usize % 2;
+            let o: Vec<u32> = (0..parts).map(|i| 1 + ((x >> (20 + 7 * i)) % 33) as u32).collect();
+            o.iter().for_each(|&a| w[a as usize - 1] += 1);
+            assert_eq!(packed_plus(key, &o, &w), pack(&w).ok(), "{w:?} {o:?}");
+        }
     }
 
     fn trimmed(v: &[u16]) -> &[u16] {

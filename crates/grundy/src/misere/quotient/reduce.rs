@@ -111,13 +111,13 @@ pub(super) fn reduce(a: &Automaton, work: &mut Budget) -> Result<Result<Reduced,
         }
     }
     // column by column: every `x` steps through the word at once (loads
-    // independent of one another, not a chain per `x`)
-    // column by column: every `x` steps through the word at once (loads
     // independent of one another, not a chain per `x`); the words in
     // lexicographic order, so that the columns of a common prefix (kept, one
     // per letter of it) are computed once
     let mut ys: Vec<usize> = (0..count).collect();
     ys.sort_by(|&y, &z| a.access[rep[y] as usize].cmp(&a.access[rep[z] as usize]));
+    // the columns are written as rows (`x·y` at `y·count + x`, stores in
+    // order) and the table transposed at the end
     let mut table = vec![0u32; count * count];
     // `columns[d·count..]`: the class of `x` times the word's first `d` letters
     let mut columns: Vec<u32> = (0..count as u32).collect();
@@ -133,15 +133,28 @@ pub(super) fn reduce(a: &Automaton, work: &mut Budget) -> Result<Result<Reduced,
                 columns.push(step[c as usize * width + k as usize]);
             }
         }
-        let column = &columns[columns.len() - count..];
-        for (x, &c) in column.iter().enumerate() {
-            table[x * count + y] = c;
-        }
+        table[y * count..(y + 1) * count].copy_from_slice(&columns[columns.len() - count..]);
         last = word;
     }
+    transpose(&mut table, count);
     let p = rep.iter().map(|&q| a.p[q as usize]).collect();
     let phi = (0..=a.n as u32).map(|k| if k == 0 { cls(0) } else { cls(a.step(0, k)) }).collect();
     Ok(Ok(Reduced { order: count, table, identity: cls(0), p, phi }))
+}
+
+/// Transposes the square matrix `t` of side `n` (row-major) in place, in
+/// blocks of 32 × 32 (each block pair read and written in cache).
+fn transpose(t: &mut [u32], n: usize) {
+    const BLOCK: usize = 32;
+    for i0 in (0..n).step_by(BLOCK) {
+        for j0 in (i0..n).step_by(BLOCK) {
+            for i in i0..(i0 + BLOCK).min(n) {
+                for j in j0.max(i + 1)..(j0 + BLOCK).min(n) {
+                    t.swap(i * n + j, j * n + i);
+                }
+            }
+        }
+    }
 }
 
 /// Element labels that depend only on the quotient and its pretending
@@ -180,5 +193,25 @@ pub(super) fn too_many(n: usize, count: usize, max_order: usize) -> Error {
         estimate: format!("{count} elements"),
         limit: format!("{max_order} elements"),
         remedy: Remedy::Smaller("misere_len"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::transpose;
+
+    /// Every side up to 70 (blocks full, partial and straddling the
+    /// diagonal): the transpose of `i·n + j` holds `j·n + i`.
+    #[test]
+    fn transpose_swaps_rows_and_columns() {
+        for n in 0..=70usize {
+            let mut t: Vec<u32> = (0..(n * n) as u32).collect();
+            transpose(&mut t, n);
+            for i in 0..n {
+                for j in 0..n {
+                    assert_eq!(t[i * n + j] as usize, j * n + i, "n = {n}");
+                }
+            }
+        }
     }
 }
