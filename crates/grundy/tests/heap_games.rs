@@ -57,6 +57,30 @@ fn rare_values_match_quadratic_on_longer_prefixes() {
     }
 }
 
+/// The codes whose largest value is exactly 64 (one past the word marks):
+/// the rare splits of their two or three sizes are marked in one pass
+/// (`heap/split_mex/marks.rs`), against the quadratic mex, past the heap
+/// where 64 first appears (333 for `0.64x`–`0.67x`, 22 778 for `0.56x`).
+#[test]
+fn rare_values_match_quadratic_where_the_values_reach_64() {
+    let codes = [
+        ("0.645", 4000),
+        ("0.656", 4000),
+        ("0.667", 4000),
+        ("0.674", 4000),
+        ("0.561", 24000),
+        ("0.562", 24000),
+    ];
+    for (text, len) in codes {
+        let code = OctalCode::parse(text).unwrap();
+        let mut fast = RareValues::new(&code);
+        fast.extend_to(len);
+        let want = code.values_quadratic(len);
+        assert_eq!(want.iter().max(), Some(&64), "{text}");
+        assert_eq!(fast.values().to_vec(), want, "{text}");
+    }
+}
+
 fn period(game: &HeapGame) -> (usize, usize) {
     let a = game.analyze(0, Limits::length(1 << 16)).unwrap();
     let p = a.periodic.expect("certified");

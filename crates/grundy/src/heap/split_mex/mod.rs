@@ -273,8 +273,9 @@ struct HeapMex<'c, 'r, T, P> {
     searched: u64,
     /// Whether `g(0..h)` is published and the late options marked.
     resolved: bool,
-    /// Whether no batch of pairs was scanned yet ([`FIRST_BATCH`] next).
-    first_batch: bool,
+    /// The pairs of each split in the next batch of a scan: [`FIRST_BATCH`]
+    /// first, doubled after each batch up to [`SCAN_BATCH`].
+    batch: usize,
     rare_marks: RareMarks,
     _lanes: std::marker::PhantomData<T>,
 }
@@ -312,7 +313,7 @@ pub(super) fn heap_value<T: Lane, P: Prefix<T>>(
         searched: 0,
         // a code with no late option has nothing to defer
         resolved: rules.independent(LATE),
-        first_batch: true,
+        batch: FIRST_BATCH,
         rare_marks: RareMarks::None,
         _lanes: std::marker::PhantomData,
     };
@@ -420,7 +421,7 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
                 continue;
             }
             // x is unseen: scan splits until it appears or none are left.
-            if !self.scan_batch(sizes, cursor) && !self.s.marked(x) && self.is_value(x, sizes)? {
+            if !self.scan_batch(x, sizes, cursor) && !self.s.marked(x) && self.is_value(x, sizes)? {
                 return Some(x);
             }
         }
