@@ -142,7 +142,7 @@ impl Ring for Lifted {
     }
 
     /// `Σ mᵢ·vᵢ^k` with the residues modulo `q` raised many at a time (in
-    /// vectors by [`Narrow`] when `q < 2^31`, else four at a time in 64-bit
+    /// vectors by `modular::narrow` when `q < 2^31`, else four at a time in 64-bit
     /// Montgomery form), in parallel over blocks of terms.
     fn power_sum(&self, terms: &[(i128, u128)], k: u128) -> (u64, u128) {
         let mg = &self.odd;
