@@ -15,6 +15,7 @@
 //! Cost: three 64×64→128 multiplications per product, against a 128-by-64-bit
 //! division for `(a·b) % n`.
 
+pub(crate) mod narrow;
 pub(crate) mod power;
 
 use power::power;

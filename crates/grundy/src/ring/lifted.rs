@@ -14,6 +14,7 @@
 //! shift), and kept in 64 bits when `w <= 64`.
 
 use super::Ring;
+use crate::residue::narrow::Narrow;
 use crate::residue::{Montgomery, PowerCycle};
 use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
@@ -51,6 +52,8 @@ pub struct Lifted {
     /// The exponents that powers modulo `q` and modulo `2^w` repeat with.
     odd_cycle: PowerCycle,
     two_cycle: PowerCycle,
+    /// The arithmetic of power sums modulo `q` when `q < 2^31` (in vectors).
+    narrow: Option<Narrow>,
 }
 
 impl Lifted {
@@ -65,7 +68,8 @@ impl Lifted {
             _ => TwoAdic::Wide,
         };
         let odd_cycle = PowerCycle::of(odd_factors);
-        Lifted { odd, width, two, odd_cycle, two_cycle: PowerCycle::of_power_of_two(width) }
+        let narrow = Narrow::new(odd.modulus());
+        Lifted { odd, width, two, odd_cycle, two_cycle: PowerCycle::of_power_of_two(width), narrow }
     }
 
     /// The odd part's arithmetic.
@@ -137,12 +141,16 @@ impl Ring for Lifted {
         (self.odd.pow(a.0, self.odd_cycle.exponent(k)), self.two_adic_pow(a.1, k))
     }
 
-    /// `Σ mᵢ·vᵢ^k` with the residues modulo `q` raised four at a time
-    /// (Montgomery form), in parallel over blocks of terms.
+    /// `Σ mᵢ·vᵢ^k` with the residues modulo `q` raised many at a time (in
+    /// vectors by `residue::narrow` when `q < 2^31`, else four at a time in 64-bit
+    /// Montgomery form), in parallel over blocks of terms.
     fn power_sum(&self, terms: &[(i128, u128)], k: u128) -> (u64, u128) {
         let mg = &self.odd;
         let k_odd = self.odd_cycle.exponent(k);
         let block = |chunk: &[(i128, u128)]| -> u64 {
+            if let Some(narrow) = &self.narrow {
+                return mg.to_mont(narrow.power_sum(chunk, k_odd));
+            }
             let mut sum = 0u64;
             let mut quads = chunk.chunks_exact(4);
             for quad in &mut quads {

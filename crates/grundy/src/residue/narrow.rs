@@ -1,0 +1,249 @@
+//! `Σ mᵢ·vᵢ^k mod q` for many terms and one exponent `k`, for an odd modulus
+//! `q < 2^31`: Montgomery arithmetic with `R = 2^32` held in 64-bit lanes,
+//! [`LANES`] bases powered side by side and written lane by lane so that the
+//! loops vectorize (one 32×32→64-bit product instruction, `vpmuludq`, per
+//! product and lane), on the widest vectors the CPU has (chosen at run time).
+//! The terms of Coprime Nim's spectrum at `N = 10^16` are millions of such
+//! powers (modulo `10^9 + 7`, say); the 64-bit [`super::Montgomery`] needs a
+//! 64×64→128-bit product per step, which no vector unit has.
+//!
+//! # The reduction
+//!
+//! An element `x` is stored as `x·R mod q`, in `[0, q)`. With
+//! `q' = −q^{−1} mod R`, for `t = a·b < q² < 2^62` the number
+//! `m = (t mod R)·q' mod R` makes `t + m·q ≡ 0 (mod R)`, and
+//! `t + m·q < 2^62 + 2^63 < 2^64` does not overflow. So
+//! `u = (t + m·q)/R < q²/R + q < 2q` (as `q < R`) and `u ≡ a·b·R^{−1}`;
+//! one conditional subtraction, `min(u, u − q)` in wrapping arithmetic (for
+//! `u < q` the difference wraps above `2^63`), gives the reduced product.
+//! Entering the form is the product with `R² mod q`, leaving it the product
+//! with `1`. A sum `a + b < 2q` is reduced the same way.
+//!
+//! # The powers
+//!
+//! All lanes share the exponent, so they share the walk from its top bit down
+//! (square, and multiply by the base where the bit is set): `⌊log₂ k⌋`
+//! squarings and `popcount(k) − 1` products, the count of
+//! [`super::power::try_power`]; `x^0 = 1` for every `x`, also `0`.
+
+/// Bases powered side by side: four 512-bit or eight 256-bit vectors, enough
+/// independent chains to hide the latency of a product.
+const LANES: usize = 32;
+
+/// The low 32 bits.
+const LOW: u64 = (1 << 32) - 1;
+
+/// Montgomery arithmetic with `R = 2^32` for one odd modulus `q < 2^31`.
+#[derive(Clone, Debug)]
+pub(crate) struct Narrow {
+    q: u64,
+    /// `−q^{−1} mod 2^32`.
+    q_neg_inv: u64,
+    /// `2^64 mod q`: enters the form.
+    r2: u64,
+    /// `1` in the form.
+    one: u64,
+}
+
+impl Narrow {
+    /// The arithmetic modulo `q`, or `None` unless `q` is odd and below `2^31`.
+    pub(crate) fn new(q: u64) -> Option<Narrow> {
+        if q.is_multiple_of(2) || q >= 1 << 31 {
+            return None;
+        }
+        // Newton's iteration doubles the correct low bits: 1, 2, 4, …, 32
+        let mut inv = q;
+        for _ in 0..5 {
+            inv = inv.wrapping_mul(2u64.wrapping_sub(q.wrapping_mul(inv))) & LOW;
+        }
+        let r2 = ((1u128 << 64) % u128::from(q)) as u64;
+        let mut n = Narrow { q, q_neg_inv: inv.wrapping_neg() & LOW, r2, one: 0 };
+        n.one = n.to_mont(1);
+        Some(n)
+    }
+
+    /// REDC of `a·b` for `a, b < q` in the form: their product in the form.
+    #[inline(always)]
+    fn mul(&self, a: u64, b: u64) -> u64 {
+        let t = (a & LOW) * (b & LOW);
+        let m = ((t & LOW) * self.q_neg_inv) & LOW;
+        let u = (t + m * self.q) >> 32;
+        u.min(u.wrapping_sub(self.q))
+    }
+
+    /// `a + b` for `a, b < q`, reduced.
+    #[inline(always)]
+    fn add(&self, a: u64, b: u64) -> u64 {
+        let s = a + b;
+        s.min(s.wrapping_sub(self.q))
+    }
+
+    /// `x mod q` in the form, any `u64`.
+    #[inline(always)]
+    fn to_mont(&self, x: u64) -> u64 {
+        self.mul(x % self.q, self.r2)
+    }
+
+    /// `x mod q` in the form, any `u128` (a 64-bit division when it fits).
+    #[inline(always)]
+    fn of_u128(&self, x: u128) -> u64 {
+        match u64::try_from(x) {
+            Ok(x) => self.to_mont(x),
+            Err(_) => self.to_mont((x % u128::from(self.q)) as u64),
+        }
+    }
+
+    /// `x mod q` in the form, any `i128` (the form is linear: `−x` is `q`
+    /// minus `x`).
+    #[inline(always)]
+    fn of_i128(&self, x: i128) -> u64 {
+        let m = self.of_u128(x.unsigned_abs());
+        if x < 0 && m != 0 { self.q - m } else { m }
+    }
+
+    /// `x_i^k` lane by lane (see the module).
+    #[inline(always)]
+    fn pow_lanes(&self, x: &[u64; LANES], k: u128) -> [u64; LANES] {
+        if k == 0 {
+            return [self.one; LANES];
+        }
+        let mut acc = *x;
+        for bit in (0..127 - k.leading_zeros()).rev() {
+            for a in acc.iter_mut() {
+                *a = self.mul(*a, *a);
+            }
+            if (k >> bit) & 1 == 1 {
+                for (a, &b) in acc.iter_mut().zip(x) {
+                    *a = self.mul(*a, b);
+                }
+            }
+        }
+        acc
+    }
+
+    /// `Σ mᵢ·vᵢ^k mod q` over the terms `(vᵢ, mᵢ)`, as a plain residue in `[0, q)`,
+    /// on the widest vectors the CPU has.
+    pub(crate) fn power_sum(&self, terms: &[(i128, u128)], k: u128) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx512f") {
+                // SAFETY: the CPU has AVX-512F, the function's only requirement.
+                return unsafe { self.power_sum_avx512(terms, k) };
+            }
+            if std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: the CPU has AVX2, the function's only requirement.
+                return unsafe { self.power_sum_avx2(terms, k) };
+            }
+        }
+        self.power_sum_lanes(terms, k)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    fn power_sum_avx512(&self, terms: &[(i128, u128)], k: u128) -> u64 {
+        self.power_sum_lanes(terms, k)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn power_sum_avx2(&self, terms: &[(i128, u128)], k: u128) -> u64 {
+        self.power_sum_lanes(terms, k)
+    }
+
+    /// [`Narrow::power_sum`] on whatever vectors the caller's target has: the
+    /// residues of [`LANES`] terms (unused lanes `0` with multiplicity `0`),
+    /// their powers, and the products with the multiplicities added lane by
+    /// lane. Runs of equal multiplicities (the spectrum's pairs) cost one
+    /// division.
+    #[inline(always)]
+    fn power_sum_lanes(&self, terms: &[(i128, u128)], k: u128) -> u64 {
+        let mut sum = [0u64; LANES];
+        let mut last = None;
+        for chunk in terms.chunks(LANES) {
+            let mut x = [0u64; LANES];
+            let mut times = [0u64; LANES];
+            for ((x, t), &(v, m)) in x.iter_mut().zip(times.iter_mut()).zip(chunk) {
+                *x = self.of_i128(v);
+                *t = match last {
+                    Some((lm, lt)) if lm == m => lt,
+                    _ => {
+                        let t = self.of_u128(m);
+                        last = Some((m, t));
+                        t
+                    }
+                };
+            }
+            let p = self.pow_lanes(&x, k);
+            for ((s, &p), &t) in sum.iter_mut().zip(&p).zip(&times) {
+                *s = self.add(*s, self.mul(p, t));
+            }
+        }
+        let total = sum.iter().fold(0, |s, &v| self.add(s, v));
+        self.mul(total, 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::residue::Montgomery;
+    use proptest::prelude::*;
+
+    /// The same sum by the 64-bit Montgomery arithmetic, term by term.
+    fn reference(q: u64, terms: &[(i128, u128)], k: u128) -> u64 {
+        let mg = Montgomery::new(q).unwrap();
+        let sum =
+            terms.iter().fold(0, |s, &(v, m)| mg.add(s, mg.mul(mg.pow(mg.of_i128(v), k), mg.of_u128(m))));
+        mg.from_mont(sum)
+    }
+
+    #[test]
+    fn refuses_even_and_wide_moduli() {
+        assert!(Narrow::new(10).is_none());
+        assert!(Narrow::new((1 << 31) + 1).is_none());
+        assert!(Narrow::new((1 << 31) - 1).is_some());
+    }
+
+    #[test]
+    fn extreme_moduli_and_residues() {
+        // the largest q (2^31 − 1) with residues q − 1 squared: t and m·q at their bounds
+        for q in [1u64, 3, 5, 1_000_000_007, (1 << 31) - 1, (1 << 31) - 3] {
+            let n = Narrow::new(q).unwrap();
+            let terms: Vec<(i128, u128)> = [0i128, 1, -1, q as i128 - 1, 1 - q as i128, i128::MAX, i128::MIN]
+                .into_iter()
+                .flat_map(|v| [(v, 1u128), (v, u128::MAX), (v, q as u128 - 1)])
+                .collect();
+            for k in [0u128, 1, 2, 3, 31, 1 << 40, u128::MAX] {
+                assert_eq!(n.power_sum(&terms, k), reference(q, &terms, k), "q={q} k={k}");
+                assert_eq!(n.power_sum_lanes(&terms, k), reference(q, &terms, k), "q={q} k={k} portable");
+            }
+        }
+    }
+
+    #[test]
+    fn multiplicities_equal_only_in_their_low_words_are_not_shared() {
+        // a run of equal multiplicities costs one division: 1 and 2^64 + 1 differ
+        let q = 1_000_000_007;
+        let n = Narrow::new(q).unwrap();
+        let terms = [(3i128, 1u128), (3, (1 << 64) + 1), (5, (1 << 64) + 1), (5, 1)];
+        assert_eq!(n.power_sum(&terms, 7), reference(q, &terms, 7));
+    }
+
+    proptest! {
+        #[test]
+        fn matches_the_wide_montgomery_sum(
+            q in 0u64..1 << 30,
+            terms in prop::collection::vec((any::<i128>(), any::<u128>()), 0..100),
+            k in 0u128..1 << 34,
+        ) {
+            let q = 2 * q + 1;
+            let n = Narrow::new(q).unwrap();
+            let small: Vec<(i128, u128)> = terms.iter().map(|&(v, m)| (v >> 64, m >> 70)).collect();
+            for terms in [terms, small] {
+                let want = reference(q, &terms, k);
+                prop_assert_eq!(n.power_sum(&terms, k), want);
+                prop_assert_eq!(n.power_sum_lanes(&terms, k), want);
+            }
+        }
+    }
+}
