@@ -25,24 +25,24 @@
 //! after rows were printed (a full disk) says on stderr how many were, each
 //! kept in the folder, and stops every game.
 
+use crate::census_jobs::run_games;
 use crate::output::{emit, interrupted, stop_on_ctrl_c};
 use crate::{CliError, CliResult, MACHINE_BUDGET};
 use clap::Args;
 use grundy::census::{
     CENSUS_CHECKPOINT_WORK, CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_VALUES_DISK, CENSUS_MAX_WORK,
-    CensusFolder, Claim, ClaimTimes, Claimed, GameRecord, KeepValues, Kept, Owner, Resumed, Sighting,
-    ValuesKept, canonical_code, census_claimed, census_codes, census_estimate_in, census_resume_kept,
-    census_sample, census_values_check, census_values_disk, census_values_note, value_classes,
+    CensusFolder, CensusGame, CensusPlan, ClaimTimes, ClaimWay, KeepValues, Owner, Resumed, Sighting,
+    ValuesKept, census_codes, census_order, census_plan, census_sample, census_task, census_values_check,
+    census_values_disk, census_values_note,
 };
 use grundy::heap::{Limits, OctalCode};
 use grundy::{Context, Error};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{Map, Value, json};
-use std::collections::HashMap;
 use std::fs;
 use std::io::{IsTerminal, Read};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Mutex, mpsc};
+use std::sync::mpsc;
 use std::time::Duration;
 
 #[derive(Args, Debug)]
@@ -143,38 +143,12 @@ fn read_codes(path: &str) -> Result<Vec<String>, CliError> {
     Ok(codes)
 }
 
-/// A game to compute or read back: its canonical code and the codes asked for.
-struct Game {
-    canonical: String,
-    codes: Vec<String>,
-}
-
-/// A computation of a census: a value class ([`grundy::census::value_classes`]), the
-/// game of it computed (`game`, an index into the games) and the certified
-/// record the folder keeps of that game, to check before it stands.
-struct Task {
-    class: usize,
-    game: usize,
-    kept: Option<GameRecord>,
-}
-
-impl Task {
-    /// The limits of its work: a kept record is checked by computing as many
-    /// values as it did.
-    fn limits(&self, limits: Limits) -> Result<Limits, Error> {
-        match &self.kept {
-            Some(r) => Limits::new(r.computed, limits.max_work()),
-            None => Ok(limits),
-        }
-    }
-}
-
 /// The rows of a value class ([`grundy::census::value_classes`]) whose game
 /// `games[computed]` has the record `record`: one per code asked for, each
 /// game's own canonical code, and for the other games `values_of` (the game
 /// computed) and no seconds.
 fn rows(
-    games: &[Game],
+    games: &[CensusGame],
     class: &[usize],
     computed: usize,
     done: &Resumed,
@@ -336,59 +310,17 @@ pub fn run(a: &CensusArgs) -> CliResult {
         return crate::census_misere::run(&a.misere, r);
     }
     a.misere.check_normal()?;
-    // the games, in the order their first code was asked for
-    let mut games: Vec<Game> = Vec::new();
-    let mut index: HashMap<String, usize> = HashMap::new();
-    for code in codes {
-        let canonical = canonical_code(&OctalCode::parse(&code)?);
-        let i = *index.entry(canonical.clone()).or_insert_with(|| {
-            games.push(Game { canonical, codes: Vec::new() });
-            games.len() - 1
-        });
-        games[i].codes.push(code);
-    }
-    // the folder before any work: writable, and no record that is not a regular file
+    // the folder before any work: writable; then the plan (see grundy::census::plan)
     let folder = a.out.as_deref().map(CensusFolder::open).transpose()?;
-    if let Some(folder) = &folder {
-        for game in &games {
-            folder.check(&game.canonical)?;
-        }
-    }
-    // games shown to have the same values are computed once, as the first
-    let parsed = games.iter().map(|g| OctalCode::parse(&g.canonical)).collect::<Result<Vec<_>, _>>()?;
-    let classes = value_classes(&parsed);
+    let plan = census_plan(&codes, folder.as_ref(), limits)?;
     // from here Ctrl-C stops the work cleanly (before, it ends the program)
     stop_on_ctrl_c()?;
-    // what an earlier census kept: the record of any game of a class
-    let mut ready: Vec<(usize, usize, GameRecord)> = Vec::new();
-    let mut tasks: Vec<Task> = Vec::new();
-    for (i, class) in classes.iter().enumerate() {
-        let mut task = Some(Task { class: i, game: class[0], kept: None });
-        if let Some(folder) = &folder {
-            for &g in class {
-                match folder.kept(&games[g].canonical, limits)? {
-                    Kept::Resume(record) => {
-                        ready.push((i, g, record));
-                        task = None;
-                    }
-                    Kept::Check(record) => task = Some(Task { class: i, game: g, kept: Some(record) }),
-                    Kept::Damaged(why) => {
-                        // computed again as itself, so that its file is replaced
-                        let path = folder.record_path(&games[g].canonical);
-                        warn(&format!("{}: {why}; computing it again", path.display()));
-                        task = Some(Task { class: i, game: g, kept: None });
-                    }
-                    _ => continue,
-                }
-                break;
-            }
-        }
-        tasks.extend(task);
+    for (path, why) in &plan.damaged {
+        warn(&format!("{}: {why}; computing it again", path.display()));
     }
+    let CensusPlan { games, classes, ready, tasks, .. } = &plan;
     // the work, estimated before any game starts: a sample, then every game (longest first)
-    let estimate = |k: &usize, ctx: &mut Context<'_>| {
-        census_estimate_in(&games[tasks[*k].game].canonical, tasks[*k].limits(limits)?, ctx)
-    };
+    let estimate = |k: &usize, ctx: &mut Context<'_>| plan.estimate(*k, limits, ctx);
     let sample = census_sample(tasks.len());
     let sampled = parallel(&sample, jobs, estimate)?;
     grundy::census::census_total_work(&sampled, tasks.len(), a.max_total_work)?;
@@ -418,8 +350,7 @@ pub fn run(a: &CensusArgs) -> CliResult {
         }
     }
     let values = folder.as_ref().map(|folder| ValuesKept { folder, keep, every: a.checkpoint_work.max(1) });
-    let mut order: Vec<usize> = (0..tasks.len()).collect();
-    order.sort_by(|&x, &y| estimates[y].total_cmp(&estimates[x]).then(x.cmp(&y)));
+    let order = census_order(&estimates);
 
     if !a.json {
         emit(format!(
@@ -437,7 +368,7 @@ pub fn run(a: &CensusArgs) -> CliResult {
     }
     let mut printed = Printed { rows: 0, out: a.out.as_deref() };
     for (i, g, record) in ready {
-        let rows = rows(&games, &classes[i], g, &Resumed::read_back(record))?;
+        let rows = rows(games, &classes[*i], *g, &Resumed::read_back(record.clone()))?;
         print_rows(&rows, a.json, None);
         printed.rows += rows.len();
     }
@@ -453,122 +384,67 @@ pub fn run(a: &CensusArgs) -> CliResult {
     // set on a failure: the games in flight stop, no other starts
     let failed = AtomicBool::new(false);
     let stopped = || interrupted() || failed.load(Ordering::Relaxed);
-    let next = AtomicUsize::new(0);
-    // games another process holds, looked at again once the others are done
-    let deferred: Mutex<Vec<(usize, Sighting)>> = Mutex::new(Vec::new());
     let owner = Owner::this_process();
-    let (send, receive) = mpsc::channel::<(usize, Result<Resumed, Error>, Option<Claim>)>();
     let mut failure: Option<CliError> = None;
     let mut done = 0usize;
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.min(order.len()) {
-            let send = send.clone();
-            let (next, order, games, tasks, stopped) = (&next, &order, &games, &tasks, &stopped);
-            let (deferred, owner, folder, values) = (&deferred, &owner, &folder, &values);
-            scope.spawn(move || {
-                loop {
-                    let (k, seen) = match next.fetch_add(1, Ordering::Relaxed) {
-                        k if k < order.len() => (k, None),
-                        _ => match deferred.lock().ok().and_then(|mut d| d.pop()) {
-                            Some((k, seen)) => {
-                                pause(Duration::from_millis(500), stopped);
-                                (k, Some(seen))
-                            }
-                            None => break,
-                        },
-                    };
-                    if stopped() {
-                        break;
-                    }
-                    let task = &tasks[order[k]];
-                    let canonical = &games[task.game].canonical;
-                    let mut observer = |_: &str, _: u64, _: u64| !stopped();
-                    let mut ctx = Context::new(MACHINE_BUDGET).with_observer(&mut observer);
-                    let (result, claim) = match folder {
-                        None => {
-                            (census_resume_kept(canonical, task.kept.as_ref(), limits, None, &mut ctx), None)
-                        }
-                        Some(folder) => match folder.claim(canonical, owner, seen.as_ref(), claim_times) {
-                            Ok(Claimed::Held(seen)) => {
-                                if let Ok(mut d) = deferred.lock() {
-                                    d.insert(0, (k, seen));
-                                }
-                                continue;
-                            }
-                            Ok(Claimed::Mine(claim)) => {
-                                let kept = task.kept.as_ref();
-                                (
-                                    census_claimed(folder, canonical, kept, limits, *values, &mut ctx),
-                                    Some(claim),
-                                )
-                            }
-                            Err(e) => (Err(e), None),
-                        },
-                    };
-                    if send.send((order[k], result, claim)).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(send);
-        for (k, result, claim) in receive {
-            let task = &tasks[k];
-            let canonical = &games[task.game].canonical;
-            let outcome = result.map_err(|e| match e {
-                Error::Interrupted => None,
-                e => Some(CliError::Message(format!("{canonical}: {}", crate::message(&e)))),
-            });
-            let finished = match (outcome, &folder) {
-                (Ok(f), _) if f.resumed => Ok(f),
-                (Ok(f), Some(folder)) => folder.write(&f.record).map(|()| f).map_err(|e| Some(e.into())),
-                (Ok(f), None) => Ok(f),
-                (Err(e), _) => Err(e),
-            };
-            // the record is written (or the game failed): others may have it now
-            drop(claim);
-            let finished = match finished {
-                Ok(f) => f,
-                Err(e) => {
-                    if let Some(e) = e {
-                        failure.get_or_insert(e);
-                        failed.store(true, Ordering::Relaxed);
-                    }
-                    continue;
-                }
-            };
-            if let (Some(why), Some(folder)) = (&finished.rejected, &folder) {
-                let path = folder
-                    .record_path(&task.kept.as_ref().map_or(canonical.clone(), |r| r.canonical.clone()));
-                let shown = format!("{}: {why}; computed again", path.display());
-                match &bar {
-                    Some(bar) => bar.suspend(|| warn(&shown)),
-                    None => warn(&shown),
-                }
-            }
-            if failure.is_some() {
-                continue;
-            }
-            if let Some(why) = &finished.values_warning {
-                match &bar {
-                    Some(bar) => bar.suspend(|| warn(why)),
-                    None => warn(why),
-                }
-            }
-            match rows(&games, &classes[task.class], task.game, &finished) {
-                Ok(rows) => {
-                    print_rows(&rows, a.json, bar.as_ref());
-                    printed.rows += rows.len();
-                }
-                Err(e) => {
+    let run = |k: usize, seen: Option<&Sighting>, ctx: &mut Context<'_>| {
+        let task = &tasks[order[k]];
+        let claim = ClaimWay::Try { owner: &owner, seen, times: claim_times };
+        let canonical = &games[task.game].canonical;
+        census_task(folder.as_ref(), canonical, task.kept.as_ref(), limits, values, claim, ctx)
+    };
+    run_games(order.len(), jobs, MACHINE_BUDGET, &stopped, &run, |k, result| {
+        let k = order[k];
+        let task = &tasks[k];
+        let canonical = &games[task.game].canonical;
+        // the record is written (or the game failed): others may have it now
+        let finished = match result {
+            Ok(f) => f,
+            Err(e) => {
+                let e = match e {
+                    Error::Interrupted => None,
+                    // the folder's own errors name --out and the file
+                    e @ Error::InvalidParameter { parameter: "out", .. } => Some(e.into()),
+                    e => Some(CliError::Message(format!("{canonical}: {}", crate::message(&e)))),
+                };
+                if let Some(e) = e {
                     failure.get_or_insert(e);
                     failed.store(true, Ordering::Relaxed);
                 }
+                return;
             }
-            done += 1;
-            if let Some(bar) = &bar {
-                bar.inc(1);
+        };
+        if let (Some(why), Some(folder)) = (&finished.rejected, &folder) {
+            let path =
+                folder.record_path(&task.kept.as_ref().map_or(canonical.clone(), |r| r.canonical.clone()));
+            let shown = format!("{}: {why}; computed again", path.display());
+            match &bar {
+                Some(bar) => bar.suspend(|| warn(&shown)),
+                None => warn(&shown),
             }
+        }
+        if failure.is_some() {
+            return;
+        }
+        if let Some(why) = &finished.values_warning {
+            match &bar {
+                Some(bar) => bar.suspend(|| warn(why)),
+                None => warn(why),
+            }
+        }
+        match rows(games, &classes[task.class], task.game, &finished) {
+            Ok(rows) => {
+                print_rows(&rows, a.json, bar.as_ref());
+                printed.rows += rows.len();
+            }
+            Err(e) => {
+                failure.get_or_insert(e);
+                failed.store(true, Ordering::Relaxed);
+            }
+        }
+        done += 1;
+        if let Some(bar) = &bar {
+            bar.inc(1);
         }
     });
     if let Some(bar) = bar {
@@ -585,16 +461,6 @@ pub fn run(a: &CensusArgs) -> CliResult {
         return Err(CliError::Interrupted(format!("{done} of {} games computed; {kept}", order.len())));
     }
     Ok(())
-}
-
-/// Sleeps about `time`, waking early once `stopped`.
-fn pause(time: Duration, stopped: impl Fn() -> bool) {
-    let step = Duration::from_millis(50);
-    let mut slept = Duration::ZERO;
-    while slept < time && !stopped() {
-        std::thread::sleep(step);
-        slept += step;
-    }
 }
 
 /// A warning on stderr.

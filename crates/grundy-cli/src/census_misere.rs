@@ -14,22 +14,20 @@
 //! second time with [`grundy::misere::check`], on the sums of heaps totalling
 //! at most `--verify-size`, and says so in the row.
 
+use crate::census_jobs::run_games;
 use crate::output::{emit, interrupted, stop_on_ctrl_c};
 use crate::{CliError, CliResult, MACHINE_BUDGET};
 use clap::Args;
-use grundy::census::{CensusFolder, Claim, ClaimTimes, Claimed, Owner, canonical_code};
+use grundy::census::{CensusFolder, ClaimTimes, ClaimWay, Owner, Sighting, canonical_code};
 use grundy::heap::OctalCode;
 use grundy::misere::MisereLimits;
 use grundy::misere::census::{
     MISERE_CENSUS_LEN, MISERE_CENSUS_TOTAL_WORK, MISERE_CENSUS_WORK, MISERE_VERIFY_SIZE, MisereKept,
-    MisereRecord, misere_census_game, misere_census_request, misere_check, misere_claimed, misere_kept,
-    misere_record_path, misere_write,
+    MisereRecord, misere_census_request, misere_census_task, misere_check, misere_kept, misere_record_path,
 };
 use grundy::{Context, Error};
 use serde_json::{Map, Value, json};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Mutex, mpsc};
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 #[derive(Args, Debug)]
 pub struct MisereArgs {
@@ -143,108 +141,38 @@ pub fn run(a: &MisereArgs, r: Request<'_>) -> CliResult {
     for (i, record) in &ready {
         printed += print(&games[*i], record, true)?;
     }
-    let next = AtomicUsize::new(0);
     // set on a failure: the games in flight stop, no other starts
     let failed = AtomicBool::new(false);
     let stopped = || interrupted() || failed.load(Ordering::Relaxed);
-    let (send, receive) = mpsc::channel::<(usize, Result<(MisereRecord, bool), Error>, Option<Claim>)>();
-    // games another process holds, waited for once the others are done
-    let deferred: Mutex<Vec<usize>> = Mutex::new(Vec::new());
     let owner = Owner::this_process();
     let mut failure: Option<CliError> = None;
     let mut done = 0;
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.min(tasks.len()) {
-            let send = send.clone();
-            let (next, tasks, games, stopped) = (&next, &tasks, &games, &stopped);
-            let (deferred, owner, folder) = (&deferred, &owner, &folder);
-            scope.spawn(move || {
-                loop {
-                    let (k, first) = match next.fetch_add(1, Ordering::Relaxed) {
-                        k if k < tasks.len() => (k, true),
-                        _ => match deferred.lock().ok().and_then(|mut d| d.pop()) {
-                            Some(k) => (k, false),
-                            None => break,
-                        },
-                    };
-                    if stopped() {
-                        break;
-                    }
-                    let canonical = &games[tasks[k]].canonical;
-                    let mut ctx = context(max_memory);
-                    let mut observer = |_: &str, _: u64, _: u64| !stopped();
-                    ctx = ctx.with_observer(&mut observer);
-                    // a game another process holds is left for later, then waited for
-                    let (result, claim) = match folder {
-                        None => (misere_census_game(canonical, limits, &mut ctx).map(|r| (r, false)), None),
-                        Some(folder) => {
-                            let name = MisereRecord::file_name(canonical);
-                            let claim = match first {
-                                true => {
-                                    folder.claim_record(&name, owner, None, r.claim_times).map(|c| match c {
-                                        Claimed::Mine(claim) => Some(claim),
-                                        Claimed::Held(_) => None,
-                                    })
-                                }
-                                false => folder
-                                    .claim_waiting(
-                                        &name,
-                                        owner,
-                                        r.claim_times,
-                                        Duration::from_millis(500),
-                                        stopped,
-                                    )
-                                    .map(Some),
-                            };
-                            match claim {
-                                Ok(None) => {
-                                    if let Ok(mut d) = deferred.lock() {
-                                        d.insert(0, k);
-                                    }
-                                    continue;
-                                }
-                                Ok(Some(claim)) => {
-                                    (misere_claimed(folder, canonical, limits, &mut ctx), Some(claim))
-                                }
-                                Err(e) => (Err(e), None),
-                            }
-                        }
-                    };
-                    if send.send((tasks[k], result, claim)).is_err() {
-                        break;
-                    }
-                }
-            });
+    let run = |k: usize, seen: Option<&Sighting>, ctx: &mut Context<'_>| {
+        let claim = ClaimWay::Try { owner: &owner, seen, times: r.claim_times };
+        misere_census_task(folder.as_ref(), &games[tasks[k]].canonical, limits, claim, ctx)
+    };
+    let budget = context(max_memory).budget;
+    run_games(tasks.len(), jobs, budget, &stopped, &run, |k, result| {
+        if failure.is_some() {
+            return;
         }
-        drop(send);
-        for (i, result, claim) in receive {
-            if failure.is_some() {
-                continue;
+        let game = &games[tasks[k]];
+        let written = result.map_err(|e| match e {
+            Error::Interrupted => None,
+            // the folder's own errors name --out and the file
+            e @ Error::InvalidParameter { parameter: "out", .. } => Some(e.into()),
+            e => Some(CliError::Message(format!("{}: {}", game.canonical, crate::message(&e)))),
+        });
+        match written.map(|(record, resumed)| print(game, &record, resumed)) {
+            Ok(Ok(n)) => {
+                printed += n;
+                done += 1;
             }
-            let game = &games[i];
-            let written = result.map_err(|e| match e {
-                Error::Interrupted => None,
-                e => Some(CliError::Message(format!("{}: {}", game.canonical, crate::message(&e)))),
-            });
-            let written = written.and_then(|(record, resumed)| match &folder {
-                Some(folder) if !resumed => {
-                    misere_write(folder, &record).map(|()| (record, resumed)).map_err(|e| Some(e.into()))
-                }
-                _ => Ok((record, resumed)),
-            });
-            // the record is written (or the game failed): others may have it now
-            drop(claim);
-            match written.map(|(record, resumed)| print(game, &record, resumed)) {
-                Ok(Ok(n)) => {
-                    printed += n;
-                    done += 1;
-                }
-                Ok(Err(e)) | Err(Some(e)) => failure = Some(e),
-                Err(None) => {}
-            }
-            if failure.is_some() {
-                failed.store(true, Ordering::Relaxed);
-            }
+            Ok(Err(e)) | Err(Some(e)) => failure = Some(e),
+            Err(None) => {}
+        }
+        if failure.is_some() {
+            failed.store(true, Ordering::Relaxed);
         }
     });
     let kept = match r.out {

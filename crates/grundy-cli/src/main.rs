@@ -3,6 +3,7 @@
 
 mod board;
 mod census;
+mod census_jobs;
 mod census_misere;
 mod coprime_nim;
 mod count;

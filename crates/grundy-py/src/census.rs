@@ -11,7 +11,7 @@ use crate::errors::lib;
 use crate::run::{Pending, Progress, detached, detached_until};
 use grundy::census::{
     CENSUS_CHECKPOINT_WORK, CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_VALUES_DISK, CENSUS_MAX_WORK,
-    Claim, ClaimTimes, Claimed, GameRecord, KeepValues, Kept, Owner, ValuesKept,
+    ClaimTimes, ClaimWay, GameRecord, KeepValues, Kept, Owner, TaskRun, ValuesKept,
 };
 use grundy::heap::{Limits, OctalCode};
 use pyo3::prelude::*;
@@ -51,28 +51,16 @@ pub(crate) fn stop_flag(stop: Option<&CensusStop>) -> Arc<AtomicBool> {
     stop.map_or_else(|| Arc::new(AtomicBool::new(false)), |s| s.0.clone())
 }
 
-/// This process's claim on the record file `name` of `folder`, as the
-/// command line takes it ([`grundy::census::Claim`]), so that processes on
-/// one folder compute each game once: with `defer`, `None` at once when
-/// another live process holds it (the caller submits the game again,
-/// without `defer`, after the others); without, waited for (a claim silent
-/// for two minutes taken over) until `stop` is set.
-pub(crate) fn claim(
-    folder: &grundy::census::CensusFolder,
-    name: &str,
-    defer: bool,
-    stop: &AtomicBool,
-) -> Result<Option<Claim>, grundy::Error> {
-    let (owner, times) = (Owner::this_process(), ClaimTimes::default());
+/// How a task of this process claims its game in a census folder, as
+/// the command line does (``grundy::census::ClaimWay``): with `defer`, one
+/// try (a game another live process holds is handed back, and the caller
+/// submits it again, without `defer`, after the others); without, waited
+/// for (a claim silent for two minutes taken over) until the task is stopped.
+pub(crate) fn claim_way(owner: &Owner, defer: bool) -> ClaimWay<'_> {
+    let times = ClaimTimes::default();
     match defer {
-        true => Ok(match folder.claim_record(name, &owner, None, times)? {
-            Claimed::Mine(claim) => Some(claim),
-            Claimed::Held(_) => None,
-        }),
-        false => {
-            let stopped = || stop.load(Ordering::Relaxed);
-            folder.claim_waiting(name, &owner, times, Duration::from_millis(500), stopped).map(Some)
-        }
+        true => ClaimWay::Try { owner, seen: None, times },
+        false => ClaimWay::Wait { owner, times, every: Duration::from_millis(500) },
     }
 }
 
@@ -157,19 +145,23 @@ pub fn census_task(
     let stop = stop_flag(stop);
     let code = code.to_string();
     let done = detached_until(py, &Pending::default(), &stop, &Progress::default(), |ctx| {
-        let Some(folder) = &folder else {
-            return grundy::census::census_resume_kept(&code, kept.as_ref(), limits, None, ctx).map(Some);
-        };
-        let Some(claim) = claim(folder, &GameRecord::file_name(&code), defer, &stop)? else {
-            return Ok(None);
-        };
-        let values = Some(ValuesKept { folder, keep, every });
-        let done = grundy::census::census_claimed(folder, &code, kept.as_ref(), limits, values, ctx)?;
-        if !done.resumed {
-            folder.write(&done.record)?;
-        }
-        claim.release();
-        Ok(Some(done))
+        let owner = Owner::this_process();
+        let claim = claim_way(&owner, defer);
+        let values = folder.as_ref().map(|folder| ValuesKept { folder, keep, every });
+        Ok(
+            match grundy::census::census_task(
+                folder.as_ref(),
+                &code,
+                kept.as_ref(),
+                limits,
+                values,
+                claim,
+                ctx,
+            )? {
+                TaskRun::Held(_) => None,
+                TaskRun::Done(done) => Some(done),
+            },
+        )
     })?;
     Ok(done.map(|d| (d.record.to_json(), d.resumed, d.rejected, d.extended_from, d.values_warning)))
 }
@@ -304,6 +296,76 @@ impl CensusFolder {
     fn write(&self, record: &str) -> PyResult<()> {
         lib(GameRecord::from_json(record).and_then(|r| self.0.write(&r)))
     }
+}
+
+/// The plan of a census (``grundy::census::census_plan``, as ``grundy
+/// census`` makes it): the codes grouped by game, the value classes, the
+/// classes whose records ``out`` keeps (read back), the tasks to run and the
+/// damaged records to warn of; ``estimate(k)`` is task ``k``'s estimated work.
+#[pyclass(frozen)]
+pub struct CensusPlan {
+    plan: grundy::census::CensusPlan,
+    limits: Limits,
+}
+
+#[pymethods]
+impl CensusPlan {
+    #[new]
+    #[pyo3(signature = (codes, out=None, *, max_len=None, max_work=None))]
+    fn new(
+        codes: Vec<String>,
+        out: Option<&CensusFolder>,
+        max_len: Option<&Bound<'_, PyAny>>,
+        max_work: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let limits = census_limits(max_len, max_work)?;
+        let plan = lib(grundy::census::census_plan(&codes, out.map(|f| &f.0), limits))?;
+        Ok(CensusPlan { plan, limits })
+    }
+
+    /// The games: ``(canonical, codes)``, in the order their first code came.
+    #[getter]
+    fn games(&self) -> Vec<(String, Vec<String>)> {
+        self.plan.games.iter().map(|g| (g.canonical.clone(), g.codes.clone())).collect()
+    }
+
+    /// The value classes: lists of indices into :attr:`games`, each
+    /// computed once, as its first game unless a record says otherwise.
+    #[getter]
+    fn classes(&self) -> Vec<Vec<usize>> {
+        self.plan.classes.clone()
+    }
+
+    /// The classes read back: ``(class, game, record)``, the record a JSON line.
+    #[getter]
+    fn ready(&self) -> Vec<(usize, usize, String)> {
+        self.plan.ready.iter().map(|(c, g, r)| (*c, *g, r.to_json())).collect()
+    }
+
+    /// The tasks: ``(class, game, kept)``, ``kept`` the certified record to
+    /// check (a JSON line) or ``None``.
+    #[getter]
+    fn tasks(&self) -> Vec<(usize, usize, Option<String>)> {
+        self.plan.tasks.iter().map(|t| (t.class, t.game, t.kept.as_ref().map(GameRecord::to_json))).collect()
+    }
+
+    /// The damaged records, computed again: ``(path, why)``.
+    #[getter]
+    fn damaged(&self) -> Vec<(std::path::PathBuf, String)> {
+        self.plan.damaged.clone()
+    }
+
+    /// The estimated work of task ``k`` (mex steps), computed with the GIL released.
+    fn estimate(&self, py: Python<'_>, k: usize) -> PyResult<f64> {
+        detached(py, &Pending::default(), |ctx| self.plan.estimate(k, self.limits, ctx))
+    }
+}
+
+/// The order to run tasks of these estimated costs: longest first, ties in
+/// the order given (``grundy::census::census_order``).
+#[pyfunction]
+pub fn census_order(estimates: Vec<f64>) -> Vec<usize> {
+    grundy::census::census_order(&estimates)
 }
 
 /// The canonical representative of a code's game: the same text for exactly

@@ -7,14 +7,14 @@
 //! write the same files with the same code and the same claims.
 
 use crate::args::u64_or;
-use crate::census::{CensusFolder, CensusStop, claim, stop_flag};
+use crate::census::{CensusFolder, CensusStop, claim_way, stop_flag};
 use crate::errors::lib;
 use crate::run::{Pending, Progress, detached, detached_until};
+use grundy::census::{Owner, TaskRun};
 use grundy::misere::MisereLimits;
 use grundy::misere::census::{
     MISERE_CENSUS_LEN, MISERE_CENSUS_TOTAL_WORK, MISERE_CENSUS_WORK, MISERE_VERIFY_SIZE, MisereKept,
-    MisereRecord, misere_census_game, misere_census_request, misere_check, misere_claimed, misere_kept,
-    misere_record_path, misere_write,
+    MisereRecord, misere_census_request, misere_check, misere_kept, misere_record_path,
 };
 use pyo3::prelude::*;
 
@@ -142,18 +142,12 @@ pub fn misere_census_task(
     let folder = out.map(|d| lib(grundy::census::CensusFolder::open(d))).transpose()?;
     let stop = stop_flag(stop);
     let done = detached_until(py, &Pending::default(), &stop, &Progress::default(), |ctx| {
-        let Some(folder) = &folder else {
-            return misere_census_game(code, limits, ctx).map(|r| Some((r, false)));
-        };
-        let Some(claim) = claim(folder, &MisereRecord::file_name(code), defer, &stop)? else {
-            return Ok(None);
-        };
-        let (record, resumed) = misere_claimed(folder, code, limits, ctx)?;
-        if !resumed {
-            misere_write(folder, &record)?;
-        }
-        claim.release();
-        Ok(Some((record, resumed)))
+        let owner = Owner::this_process();
+        let claim = claim_way(&owner, defer);
+        Ok(match grundy::misere::census::misere_census_task(folder.as_ref(), code, limits, claim, ctx)? {
+            TaskRun::Held(_) => None,
+            TaskRun::Done(done) => Some(done),
+        })
     })?;
     Ok(done.map(|(record, resumed)| (record.to_json(), resumed)))
 }

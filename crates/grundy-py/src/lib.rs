@@ -57,6 +57,8 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(census::census_values_note, m)?)?;
     m.add_function(wrap_pyfunction!(census::census_total_work, m)?)?;
     m.add_class::<census::CensusFolder>()?;
+    m.add_class::<census::CensusPlan>()?;
+    m.add_function(wrap_pyfunction!(census::census_order, m)?)?;
     m.add_class::<census::CensusStop>()?;
     census::add_constants(m)?;
     m.add_function(wrap_pyfunction!(census_misere::misere_census_request_check, m)?)?;

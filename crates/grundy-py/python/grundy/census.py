@@ -246,54 +246,27 @@ def _census_iter(codes, max_len, max_work, out, executor, max_total_work, values
     """The records of :func:`census_iter`; ``values`` is ``(keep_values,
     checkpoint_work, max_values_disk)``."""
     kind = _executor_kind(executor)
-    games = {}
-    for code in dict.fromkeys(codes):
-        games.setdefault(_grundy.canonical_code(code), []).append(code)
-    # the folder before any work: writable, and no record that is not a regular file
-    folder = None
-    if out is not None:
-        folder = _grundy.CensusFolder(out)
-        for canonical in games:
-            folder.check(canonical)
-    # games shown to have the same values are computed once, as the first
-    canonicals = list(games)
-    classes = {}
-    for members in _grundy.value_classes(canonicals):
-        classes[canonicals[members[0]]] = [canonicals[i] for i in members]
-    # what an earlier census kept: the record of any game of a class
-    ready, tasks = [], []
-    for leader, members in classes.items():
-        todo = (leader, leader, None)
-        for member in members if folder is not None else []:
-            what, value = folder.kept(member, max_len=max_len, max_work=max_work)
-            if what == "resume":
-                ready.append((leader, member, value))
-                todo = None
-            elif what == "check":
-                todo = (leader, member, value)
-            elif what == "damaged":
-                # computed again as itself, so that its file is replaced
-                _warn(f"{folder.record_path(member)}: {value}; computing it again")
-                todo = (leader, member, None)
-            else:
-                continue
-            break
-        if todo is not None:
-            tasks.append(todo)
+    # the folder before any work: writable; then the plan, as grundy census
+    # makes it (grundy::census::plan): the games, their value classes, the
+    # records the folder keeps, the tasks
+    folder = None if out is None else _grundy.CensusFolder(out)
+    plan = _grundy.CensusPlan(list(dict.fromkeys(codes)), folder, max_len=max_len, max_work=max_work)
+    names = [canonical for canonical, _ in plan.games]
+    games = dict(plan.games)
+    classes = {names[members[0]]: [names[i] for i in members] for members in plan.classes}
+    for path, why in plan.damaged:
+        _warn(f"{path}: {why}; computing it again")
+    ready = [(names[plan.classes[c][0]], names[g], text) for c, g, text in plan.ready]
+    tasks = [(names[plan.classes[c][0]], names[g], kept) for c, g, kept in plan.tasks]
     # the work, estimated before any game starts: a sample, then every game (longest first)
-    def estimate(k):
-        _, member, kept = tasks[k]
-        length = json.loads(kept)["computed"] if kept else max_len
-        return _grundy.census_estimate(member, max_len=length, max_work=max_work)
-
     sample = _grundy.census_sample(len(tasks))
-    cost = {k: estimate(k) for k in sample}
+    cost = {k: plan.estimate(k) for k in sample}
     _grundy.census_total_work(list(cost.values()), len(tasks), max_total_work=max_total_work)
     for k in range(len(tasks)):
         if k not in cost:
-            cost[k] = estimate(k)
+            cost[k] = plan.estimate(k)
     _grundy.census_total_work(list(cost.values()), len(tasks), max_total_work=max_total_work)
-    order = sorted(range(len(tasks)), key=lambda k: (-cost[k], k))
+    order = _grundy.census_order([cost[k] for k in range(len(tasks))])
     # the values files, estimated before any game starts too
     # and shown in one line before any game starts, as grundy census prints it
     # (about the games computed afresh: a kept certified record is only checked)

@@ -289,7 +289,7 @@ impl CensusFolder {
         owner: &Owner,
         times: ClaimTimes,
         every: Duration,
-        stopped: impl Fn() -> bool,
+        mut stopped: impl FnMut() -> bool,
     ) -> Result<Claim, Error> {
         let mut seen = None;
         loop {

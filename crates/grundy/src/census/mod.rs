@@ -120,6 +120,7 @@ mod folder;
 mod game;
 pub(crate) mod json;
 mod output_file;
+pub(crate) mod plan;
 mod record;
 pub mod saved;
 mod shift;
@@ -134,6 +135,9 @@ pub use game::{
     census_estimate_in, census_game, census_resume, census_resume_kept, census_sample, census_total_work,
 };
 pub use output_file::OutputFile;
+pub use plan::{
+    CensusGame, CensusPlan, CensusTask, ClaimWay, TaskRun, census_order, census_plan, census_task,
+};
 pub use record::{Fnv1a64, GameRecord, GameStatus};
 pub use shift::{reduced_code, shifted_code};
 pub use statistics::{RareSplit, ValueStatistics};

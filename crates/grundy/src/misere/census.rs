@@ -32,7 +32,8 @@ pub use super::orders::orders_by_bound;
 pub use super::tame::is_tame;
 use super::{MisereLimits, MisereQuotient};
 use crate::census::json;
-use crate::census::{CensusFolder, Fnv1a64, canonical_code};
+use crate::census::plan::claimed_task;
+use crate::census::{CensusFolder, ClaimWay, Fnv1a64, TaskRun, canonical_code};
 use crate::count::{BipartiteMonoid, Context};
 use crate::error::Error;
 use crate::heap::{HeapGame, OctalCode};
@@ -549,11 +550,36 @@ impl MisereRecord {
     }
 }
 
+/// One misère game of a census, as [`crate::census::census_task`] runs a
+/// normal one: `canonical`'s quotient computed within `limits`; with
+/// `folder`, claimed first by `claim` ([`TaskRun::Held`] when another live
+/// process holds it and `claim` is a [`ClaimWay::Try`]), a record another
+/// process wrote meanwhile read back (`true`: resumed), otherwise the game
+/// computed and its record written before the claim is released. The
+/// command line and Python both run their misère games through it.
+pub fn misere_census_task(
+    folder: Option<&CensusFolder>,
+    canonical: &str,
+    limits: MisereLimits,
+    claim: ClaimWay<'_>,
+    ctx: &mut Context<'_>,
+) -> Result<TaskRun<(MisereRecord, bool)>, Error> {
+    let Some(folder) = folder else {
+        return misere_census_game(canonical, limits, ctx).map(|r| TaskRun::Done((r, false)));
+    };
+    claimed_task(folder, &MisereRecord::file_name(canonical), claim, ctx, |ctx| {
+        let (record, resumed) = misere_claimed(folder, canonical, limits, ctx)?;
+        if !resumed {
+            misere_write(folder, &record)?;
+        }
+        Ok((record, resumed))
+    })
+}
+
 /// A misère game this process has claimed in `folder`
 /// ([`crate::census::Claim`], on [`MisereRecord::file_name`]): the record
 /// another process wrote while it held the game stands (`true`: resumed);
-/// otherwise the game is computed ([`misere_census_game`]). The command line
-/// and Python both call it once their claim is held.
+/// otherwise the game is computed ([`misere_census_game`]).
 pub fn misere_claimed(
     folder: &CensusFolder,
     canonical: &str,
