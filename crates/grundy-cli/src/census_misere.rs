@@ -18,12 +18,11 @@ use crate::census_jobs::run_games;
 use crate::output::{emit, interrupted, stop_on_ctrl_c};
 use crate::{CliError, CliResult, MACHINE_BUDGET};
 use clap::Args;
-use grundy::census::{CensusFolder, ClaimTimes, ClaimWay, Owner, Sighting, canonical_code};
-use grundy::heap::OctalCode;
+use grundy::census::{CensusFolder, CensusGame, ClaimTimes, ClaimWay, Owner, Sighting};
 use grundy::misere::MisereLimits;
 use grundy::misere::census::{
-    MISERE_CENSUS_LEN, MISERE_CENSUS_TOTAL_WORK, MISERE_CENSUS_WORK, MISERE_VERIFY_SIZE, MisereKept,
-    MisereRecord, misere_census_request, misere_census_task, misere_check, misere_kept, misere_record_path,
+    MISERE_CENSUS_LEN, MISERE_CENSUS_TOTAL_WORK, MISERE_CENSUS_WORK, MISERE_VERIFY_SIZE, MiserePlan,
+    MisereRecord, misere_census_plan, misere_census_request, misere_census_task,
 };
 use grundy::{Context, Error};
 use serde_json::{Map, Value, json};
@@ -74,51 +73,25 @@ pub struct Request<'a> {
     pub claim_times: ClaimTimes,
 }
 
-/// A game: its canonical code and the codes asked for.
-struct Game {
-    canonical: String,
-    codes: Vec<String>,
-}
-
 /// The census in misère play (module docs).
 pub fn run(a: &MisereArgs, r: Request<'_>) -> CliResult {
     let limits = MisereLimits::new(usize::try_from(a.misere_len).unwrap_or(usize::MAX), a.misere_work)?;
     let verify_size = misere_census_request(true, a.verify, a.verify_size, 0, 0, 0)?;
-    let mut games: Vec<Game> = Vec::new();
-    for code in r.codes {
-        let canonical = canonical_code(&OctalCode::parse(&code)?);
-        match games.iter_mut().find(|g| g.canonical == canonical) {
-            Some(g) => g.codes.push(code),
-            None => games.push(Game { canonical, codes: vec![code] }),
-        }
-    }
     let folder = r.out.map(CensusFolder::open).transpose()?;
-    if let Some(folder) = &folder {
-        for game in &games {
-            misere_check(folder, &game.canonical)?;
-        }
-    }
-    stop_on_ctrl_c()?;
     let jobs = r.jobs.max(1);
     let max_memory = MACHINE_BUDGET.max_memory / jobs as u64;
-    let mut ready: Vec<(usize, MisereRecord)> = Vec::new();
-    let mut tasks: Vec<usize> = Vec::new();
-    for (i, game) in games.iter().enumerate() {
-        let kept = match &folder {
-            Some(folder) => misere_kept(folder, &game.canonical, limits, &mut context(max_memory))?,
-            None => MisereKept::Missing,
-        };
-        match kept {
-            MisereKept::Resume(record) => ready.push((i, *record)),
-            MisereKept::Damaged(why) => {
-                let path = folder.as_ref().map(|f| misere_record_path(f, &game.canonical));
-                let shown = path.map_or(String::new(), |p| p.display().to_string());
-                eprintln!("warning: {shown}: {why}; computing it again");
-                tasks.push(i);
-            }
-            _ => tasks.push(i),
-        }
+    // the plan (grundy::misere::census::misere_census_plan): the folder's
+    // records checked first, then those that stand read back
+    let plan = {
+        let mut observer = |_: &str, _: u64, _: u64| !interrupted();
+        let mut ctx = context(max_memory).with_observer(&mut observer);
+        stop_on_ctrl_c()?;
+        misere_census_plan(&r.codes, folder.as_ref(), limits, &mut ctx)?
+    };
+    for (path, why) in &plan.damaged {
+        eprintln!("warning: {}: {why}; computing it again", path.display());
     }
+    let MiserePlan { games, ready, tasks, .. } = &plan;
     // the work before any game starts: each game spends at most --misere-work steps
     misere_census_request(true, a.verify, a.verify_size, tasks.len(), a.misere_work, a.misere_total_work)?;
     if !r.json {
@@ -127,7 +100,7 @@ pub fn run(a: &MisereArgs, r: Request<'_>) -> CliResult {
             "code", "canonical", "order", "|P|", "status", "tame", "verified", "seconds"
         ));
     }
-    let print = |game: &Game, record: &MisereRecord, resumed: bool| -> Result<usize, CliError> {
+    let print = |game: &CensusGame, record: &MisereRecord, resumed: bool| -> Result<usize, CliError> {
         let verified = match a.verify {
             false => None,
             true => verification(record, verify_size, max_memory)?,
@@ -138,7 +111,7 @@ pub fn run(a: &MisereArgs, r: Request<'_>) -> CliResult {
         Ok(game.codes.len())
     };
     let mut printed = 0;
-    for (i, record) in &ready {
+    for (i, record) in ready {
         printed += print(&games[*i], record, true)?;
     }
     // set on a failure: the games in flight stop, no other starts
@@ -211,7 +184,7 @@ fn verification(record: &MisereRecord, size: usize, max_memory: u64) -> Result<O
 /// its format and checksum) with `code`, `equivalent` (the other codes of the
 /// game), `resumed` and, with `--verify`, `verified`.
 fn rows(
-    game: &Game,
+    game: &CensusGame,
     record: &MisereRecord,
     resumed: bool,
     verify: bool,

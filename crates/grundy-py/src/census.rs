@@ -11,7 +11,7 @@ use crate::errors::lib;
 use crate::run::{Pending, Progress, detached, detached_until};
 use grundy::census::{
     CENSUS_CHECKPOINT_WORK, CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_VALUES_DISK, CENSUS_MAX_WORK,
-    ClaimTimes, ClaimWay, GameRecord, KeepValues, Kept, Owner, TaskRun, ValuesKept,
+    ClaimTimes, ClaimWay, GameRecord, KeepValues, Owner, TaskRun, ValuesKept,
 };
 use grundy::heap::{Limits, OctalCode};
 use pyo3::prelude::*;
@@ -267,28 +267,6 @@ impl CensusFolder {
     /// the format of ``sequence --save``).
     fn values_path(&self, canonical: &str) -> std::path::PathBuf {
         self.0.values_path(canonical)
-    }
-
-    /// What the folder keeps for ``canonical`` under these limits: ``(what,
-    /// value)`` with ``what`` one of ``"missing"``, ``"resume"`` (an open
-    /// record that stands; ``value`` its JSON line), ``"check"`` (a certified
-    /// record to check with :func:`census_task`), ``"stale"`` (to compute
-    /// again) and ``"damaged"`` (``value`` says why).
-    #[pyo3(signature = (canonical, *, max_len=None, max_work=None))]
-    fn kept(
-        &self,
-        canonical: &str,
-        max_len: Option<&Bound<'_, PyAny>>,
-        max_work: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<(&'static str, Option<String>)> {
-        let limits = census_limits(max_len, max_work)?;
-        Ok(match lib(self.0.kept(canonical, limits))? {
-            Kept::Missing => ("missing", None),
-            Kept::Resume(r) => ("resume", Some(r.to_json())),
-            Kept::Check(r) => ("check", Some(r.to_json())),
-            Kept::Stale => ("stale", None),
-            Kept::Damaged(why) => ("damaged", Some(why)),
-        })
     }
 
     /// Writes a record (a JSON line of :func:`census_task`) to its file,

@@ -13,8 +13,8 @@ use crate::run::{Pending, Progress, detached, detached_until};
 use grundy::census::{Owner, TaskRun};
 use grundy::misere::MisereLimits;
 use grundy::misere::census::{
-    MISERE_CENSUS_LEN, MISERE_CENSUS_TOTAL_WORK, MISERE_CENSUS_WORK, MISERE_VERIFY_SIZE, MisereKept,
-    MisereRecord, misere_census_request, misere_check, misere_kept, misere_record_path,
+    MISERE_CENSUS_LEN, MISERE_CENSUS_TOTAL_WORK, MISERE_CENSUS_WORK, MISERE_VERIFY_SIZE, MisereRecord,
+    misere_census_request,
 };
 use pyo3::prelude::*;
 
@@ -64,36 +64,33 @@ pub fn misere_census_request_check(
     Ok(size)
 }
 
-/// Refuses (``ValueError``) a misère record of ``canonical`` in ``folder``
-/// that exists as anything but a regular file; returns its path.
+/// The plan of a misère census (``grundy::misere::census::misere_census_plan``,
+/// as ``grundy census --play misere`` makes it): ``(games, ready, tasks,
+/// damaged)`` — the games as ``(canonical, codes)``, those ``folder``
+/// keeps a standing record of as ``(game, record)`` (a JSON line), the
+/// games to compute, and the damaged records as ``(path, why)``.
 #[pyfunction]
-pub fn misere_record_check(folder: &CensusFolder, canonical: &str) -> PyResult<std::path::PathBuf> {
-    lib(misere_check(&folder.0, canonical))?;
-    Ok(misere_record_path(&folder.0, canonical))
-}
-
-/// What ``folder`` keeps for ``canonical``'s misère record under these
-/// limits: ``(what, value)`` with ``what`` one of ``"missing"``,
-/// ``"resume"`` (a record that stands, a certified one checked on small
-/// sums; ``value`` its JSON line), ``"stale"`` (other limits: computed
-/// again) and ``"damaged"`` (``value`` says why).
-#[pyfunction]
-#[pyo3(signature = (folder, canonical, *, misere_len=None, misere_work=None))]
-pub fn misere_census_kept(
+#[pyo3(signature = (codes, folder=None, *, misere_len=None, misere_work=None))]
+#[allow(clippy::type_complexity)]
+pub fn misere_census_plan(
     py: Python<'_>,
-    folder: &CensusFolder,
-    canonical: &str,
+    codes: Vec<String>,
+    folder: Option<&CensusFolder>,
     misere_len: Option<&Bound<'_, PyAny>>,
     misere_work: Option<&Bound<'_, PyAny>>,
-) -> PyResult<(&'static str, Option<String>)> {
+) -> PyResult<(Vec<(String, Vec<String>)>, Vec<(usize, String)>, Vec<usize>, Vec<(std::path::PathBuf, String)>)>
+{
     let limits = limits(misere_len, misere_work)?;
-    let kept = detached(py, &Pending::default(), |ctx| misere_kept(&folder.0, canonical, limits, ctx))?;
-    Ok(match kept {
-        MisereKept::Missing => ("missing", None),
-        MisereKept::Resume(r) => ("resume", Some(r.to_json())),
-        MisereKept::Stale => ("stale", None),
-        MisereKept::Damaged(why) => ("damaged", Some(why)),
-    })
+    let folder = folder.map(|f| &f.0);
+    let plan = detached(py, &Pending::default(), |ctx| {
+        grundy::misere::census::misere_census_plan(&codes, folder, limits, ctx)
+    })?;
+    Ok((
+        plan.games.into_iter().map(|g| (g.canonical, g.codes)).collect(),
+        plan.ready.into_iter().map(|(g, r)| (g, r.to_json())).collect(),
+        plan.tasks,
+        plan.damaged,
+    ))
 }
 
 /// The independent check of a certified record (a JSON line) on the sums of

@@ -62,8 +62,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<census::CensusStop>()?;
     census::add_constants(m)?;
     m.add_function(wrap_pyfunction!(census_misere::misere_census_request_check, m)?)?;
-    m.add_function(wrap_pyfunction!(census_misere::misere_record_check, m)?)?;
-    m.add_function(wrap_pyfunction!(census_misere::misere_census_kept, m)?)?;
+    m.add_function(wrap_pyfunction!(census_misere::misere_census_plan, m)?)?;
     m.add_function(wrap_pyfunction!(census_misere::misere_census_verify, m)?)?;
     m.add_function(wrap_pyfunction!(census_misere::misere_census_task, m)?)?;
     census_misere::add_constants(m)?;

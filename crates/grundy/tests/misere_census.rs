@@ -360,3 +360,35 @@ fn the_published_figures() {
     }
     assert!(p2 >= 9, "{p2} quotients with |P| = 2");
 }
+
+/// The plan of a misère census: codes grouped by game, records that stand
+/// read back, damaged ones listed and computed again, stale and missing
+/// ones computed; a record that is not a regular file refused first.
+#[test]
+fn the_misere_plan_reads_back_what_stands_and_recomputes_the_rest() {
+    use grundy::misere::census::misere_census_plan;
+    let dir = std::env::temp_dir().join(format!("grundy-misere-plan-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let folder = CensusFolder::open(&dir).unwrap();
+    let mut ctx = Default::default();
+    let other = MisereLimits::new(100, 2_000_000).unwrap();
+    misere_write(&folder, &misere_census_game("0.75", limits(), &mut ctx).unwrap()).unwrap();
+    misere_write(&folder, &misere_census_game("0.6", other, &mut ctx).unwrap()).unwrap();
+    std::fs::write(misere_record_path(&folder, "0.07"), "{").unwrap();
+    let codes: Vec<String> = ["0.75", "0.750", "0.6", "0.07", "0.77"].map(String::from).to_vec();
+    let plan = misere_census_plan(&codes, Some(&folder), limits(), &mut ctx).unwrap();
+    let names: Vec<&str> = plan.games.iter().map(|g| g.canonical.as_str()).collect();
+    assert_eq!(names, ["0.75", "0.6", "0.07", "0.77"]);
+    assert_eq!(plan.games[0].codes, ["0.75", "0.750"]);
+    assert_eq!(plan.ready.iter().map(|(g, _)| *g).collect::<Vec<_>>(), [0]);
+    assert_eq!(plan.tasks, [1, 2, 3]);
+    assert_eq!(plan.damaged.len(), 1);
+    assert_eq!(plan.damaged[0].0, misere_record_path(&folder, "0.07"));
+    // without a folder every game is computed
+    let bare = misere_census_plan(&codes, None, limits(), &mut ctx).unwrap();
+    assert!(bare.ready.is_empty() && bare.damaged.is_empty() && bare.tasks == [0, 1, 2, 3]);
+    // a record that is not a regular file is refused before any is read
+    std::fs::create_dir(misere_record_path(&folder, "0.77")).unwrap();
+    assert!(misere_census_plan(&codes, Some(&folder), limits(), &mut ctx).is_err());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

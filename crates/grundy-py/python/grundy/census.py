@@ -324,26 +324,16 @@ def _misere_iter(codes, out, executor, misere_len, misere_work, misere_total_wor
     ``play="misere"``); ``verify_size`` is ``None`` without ``verify``."""
     kind = _executor_kind(executor)
     limits = {"misere_len": misere_len, "misere_work": misere_work}
-    games = {}
-    for code in dict.fromkeys(codes):
-        games.setdefault(_grundy.canonical_code(code), []).append(code)
-    # the folder before any work: writable, and no record that is not a regular file
-    folder = None
-    if out is not None:
-        folder = _grundy.CensusFolder(out)
-        for canonical in games:
-            _grundy.misere_record_check(folder, canonical)
-    ready, tasks = [], []
-    for canonical in games:
-        what, value = ("missing", None)
-        if folder is not None:
-            what, value = _grundy.misere_census_kept(folder, canonical, **limits)
-        if what == "resume":
-            ready.append((canonical, value))
-            continue
-        if what == "damaged":
-            _warn(f"{_grundy.misere_record_check(folder, canonical)}: {value}; computing it again")
-        tasks.append(canonical)
+    # the folder before any work: writable; then the plan, as grundy census
+    # --play misere makes it: the games, the records that stand, the tasks
+    folder = None if out is None else _grundy.CensusFolder(out)
+    plan = _grundy.misere_census_plan(list(dict.fromkeys(codes)), folder, **limits)
+    games = dict(plan[0])
+    names = [canonical for canonical, _ in plan[0]]
+    ready = [(names[g], text) for g, text in plan[1]]
+    tasks = [names[g] for g in plan[2]]
+    for path, why in plan[3]:
+        _warn(f"{path}: {why}; computing it again")
     # the work before any game starts: each game spends at most misere_work steps
     _grundy.misere_census_request_check(
         True, verify_size is not None, games=len(tasks), misere_total_work=misere_total_work, **limits

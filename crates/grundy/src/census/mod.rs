@@ -136,7 +136,8 @@ pub use game::{
 };
 pub use output_file::OutputFile;
 pub use plan::{
-    CensusGame, CensusPlan, CensusTask, ClaimWay, TaskRun, census_order, census_plan, census_task,
+    CensusGame, CensusPlan, CensusTask, ClaimWay, TaskRun, census_games, census_order, census_plan,
+    census_task,
 };
 pub use record::{Fnv1a64, GameRecord, GameStatus};
 pub use shift::{reduced_code, shifted_code};

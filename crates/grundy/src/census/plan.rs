@@ -129,27 +129,13 @@ pub fn census_plan(
     folder: Option<&CensusFolder>,
     limits: Limits,
 ) -> Result<CensusPlan, Error> {
-    let mut games: Vec<CensusGame> = Vec::new();
-    let mut index: HashMap<String, usize> = HashMap::new();
-    let mut parsed = Vec::new();
-    for code in codes {
-        let rules = OctalCode::parse(code)?;
-        let canonical = canonical_code(&rules);
-        let i = *index.entry(canonical.clone()).or_insert_with(|| {
-            games.push(CensusGame { canonical: canonical.clone(), codes: Vec::new() });
-            parsed.push(OctalCode::parse(&canonical));
-            games.len() - 1
-        });
-        if !games[i].codes.contains(code) {
-            games[i].codes.push(code.clone());
-        }
-    }
+    let games = census_games(codes)?;
     if let Some(folder) = folder {
         for game in &games {
             folder.check(&game.canonical)?;
         }
     }
-    let parsed = parsed.into_iter().collect::<Result<Vec<_>, _>>()?;
+    let parsed = games.iter().map(|g| OctalCode::parse(&g.canonical)).collect::<Result<Vec<_>, _>>()?;
     let classes = value_classes(&parsed);
     let (mut ready, mut tasks, mut damaged) = (Vec::new(), Vec::new(), Vec::new());
     for (i, class) in classes.iter().enumerate() {
@@ -174,6 +160,25 @@ pub fn census_plan(
         tasks.extend(task);
     }
     Ok(CensusPlan { games, classes, ready, tasks, damaged })
+}
+
+/// The games of `codes` (step 1 of the plan): grouped by canonical code, in
+/// the order their first code comes, each code once. Errors: a code that is
+/// not one.
+pub fn census_games(codes: &[String]) -> Result<Vec<CensusGame>, Error> {
+    let mut games: Vec<CensusGame> = Vec::new();
+    let mut index: HashMap<String, usize> = HashMap::new();
+    for code in codes {
+        let canonical = canonical_code(&OctalCode::parse(code)?);
+        let i = *index.entry(canonical.clone()).or_insert_with(|| {
+            games.push(CensusGame { canonical, codes: Vec::new() });
+            games.len() - 1
+        });
+        if !games[i].codes.contains(code) {
+            games[i].codes.push(code.clone());
+        }
+    }
+    Ok(games)
 }
 
 /// The order in which to run tasks of these estimated costs: longest first

@@ -550,6 +550,57 @@ impl MisereRecord {
     }
 }
 
+/// The plan of a misère census, as [`crate::census::census_plan`] makes a
+/// normal one: the games of the codes ([`crate::census::census_games`]);
+/// with a folder, each game's misère record checked to be absent or a
+/// regular file ([`misere_check`]) before any is read, then looked at
+/// ([`misere_kept`], a certified record checked on small sums): one that
+/// stands is read back, a damaged one listed (computed again and
+/// replaced), a stale or missing one computed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MiserePlan {
+    /// The games, in the order their first code was asked for.
+    pub games: Vec<crate::census::CensusGame>,
+    /// The games read back: `(game, record)`.
+    pub ready: Vec<(usize, MisereRecord)>,
+    /// The games to compute (indices into `games`).
+    pub tasks: Vec<usize>,
+    /// The records found damaged, computed again: their paths and why.
+    pub damaged: Vec<(PathBuf, String)>,
+}
+
+/// The plan of a misère census of `codes` within `limits` (see
+/// [`MiserePlan`]); `ctx` bounds the checks of certified records.
+pub fn misere_census_plan(
+    codes: &[String],
+    folder: Option<&CensusFolder>,
+    limits: MisereLimits,
+    ctx: &mut Context<'_>,
+) -> Result<MiserePlan, Error> {
+    let games = crate::census::census_games(codes)?;
+    if let Some(folder) = folder {
+        for game in &games {
+            misere_check(folder, &game.canonical)?;
+        }
+    }
+    let (mut ready, mut tasks, mut damaged) = (Vec::new(), Vec::new(), Vec::new());
+    for (i, game) in games.iter().enumerate() {
+        let Some(folder) = folder else {
+            tasks.push(i);
+            continue;
+        };
+        match misere_kept(folder, &game.canonical, limits, ctx)? {
+            MisereKept::Resume(record) => ready.push((i, *record)),
+            MisereKept::Damaged(why) => {
+                damaged.push((misere_record_path(folder, &game.canonical), why));
+                tasks.push(i);
+            }
+            MisereKept::Missing | MisereKept::Stale => tasks.push(i),
+        }
+    }
+    Ok(MiserePlan { games, ready, tasks, damaged })
+}
+
 /// One misère game of a census, as [`crate::census::census_task`] runs a
 /// normal one: `canonical`'s quotient computed within `limits`; with
 /// `folder`, claimed first by `claim` ([`TaskRun::Held`] when another live
