@@ -7,8 +7,8 @@ use crate::run::{Pending, Progress, detached};
 use grundy::misere::MisereLimits;
 use grundy::primes::PrimeMethod;
 use grundy::{
-    Board, BoardRules, BoardToken, CoprimeNim, DivisorNim, Heaps, Method, SilverDollar, SubtractionSet, Sum,
-    Values,
+    Board, BoardRules, BoardToken, CoprimeMethod, CoprimeNim, DivisorNim, Heaps, SilverDollar,
+    SubtractionSet, Sum, Values,
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -136,11 +136,11 @@ pub fn coprime_nim<'py>(
 }
 
 /// Coprime Nim's prime counting method, by its name.
-pub fn coprime_method(method: &str) -> PyResult<Method> {
+pub fn coprime_method(method: &str) -> PyResult<CoprimeMethod> {
     match method {
-        "auto" => Ok(Method::Auto),
-        "sieve" => Ok(Method::Sieve),
-        "sublinear" => Ok(Method::Sublinear),
+        "auto" => Ok(CoprimeMethod::Auto),
+        "sieve" => Ok(CoprimeMethod::Sieve),
+        "sublinear" => Ok(CoprimeMethod::Sublinear),
         _ => Err(PyValueError::new_err(format!("`method` must be auto, sieve or sublinear, not '{method}'"))),
     }
 }
