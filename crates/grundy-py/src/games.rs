@@ -55,7 +55,9 @@ pub fn board<'py>(
     };
     let (n, tokens, dims) = (u64_arg(n, "n")?, u64_arg(tokens, "tokens")?, u64_or(dims, "dims", 2)?);
     let max_len = usize_arg(max_len, "max_len", BoardToken::DEFAULT_MAX_LEN)?;
-    let game = lib(Board::new(BoardRules { n, dims, moves }, tokens).and_then(|b| b.with_max_len(max_len)))?;
+    let game = lib(Board::new(BoardRules { n, dims, moves }, tokens))?.with_max_len(max_len);
+    // an invalid max_len is refused even by a count that would not search for a period
+    lib(game.component().limits())?;
     let progress = Progress::new(py, progress, "grundy.board")?;
     let board = game.with_misere_limits(misere).with_order(request.order()).with_play(request.play());
     request.count_showing(py, &board, &progress)
