@@ -34,10 +34,13 @@ pub fn run(a: &BoardArgs) -> CliResult {
     let moves = SubtractionSet::parse(&a.moves)?;
     let max_len = usize::try_from(a.max_len).unwrap_or(usize::MAX);
     let board = Board::new(BoardRules { n: a.n, dims: a.dims, moves: moves.clone() }, a.tokens)?
-        .with_max_len(max_len)?
+        .with_max_len(max_len)
         .with_order(a.opts.order())
         .with_misere_limits(a.opts.misere())
         .with_play(a.opts.play());
+    // an invalid --max-len is refused before the count, even by a count that
+    // would not search for a period (no token, misère play)
+    board.component().limits()?;
     let parameters = params(&[
         ("n", json!(a.n)),
         ("tokens", json!(a.tokens)),

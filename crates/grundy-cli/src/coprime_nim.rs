@@ -3,7 +3,7 @@
 use crate::output::{params, run_count};
 use crate::{CliResult, CountOptions};
 use clap::{Args, ValueEnum};
-use grundy::{CoprimeNim, Method, Outcome};
+use grundy::{CoprimeMethod, CoprimeNim, Outcome};
 use serde_json::json;
 
 /// The positions counted unless `--count` says otherwise.
@@ -33,9 +33,9 @@ enum MethodArg {
 
 pub fn run(a: &CoprimeArgs) -> CliResult {
     let method = match a.method {
-        MethodArg::Auto => Method::Auto,
-        MethodArg::Sieve => Method::Sieve,
-        MethodArg::Sublinear => Method::Sublinear,
+        MethodArg::Auto => CoprimeMethod::Auto,
+        MethodArg::Sieve => CoprimeMethod::Sieve,
+        MethodArg::Sublinear => CoprimeMethod::Sublinear,
     };
     let game = CoprimeNim::new(a.n, a.piles)?
         .with_method(method)
@@ -43,7 +43,7 @@ pub fn run(a: &CoprimeArgs) -> CliResult {
         .with_misere_limits(a.opts.misere())
         .with_play(a.opts.play());
     let used = match game.component().method() {
-        Method::Sieve => "sieve",
+        CoprimeMethod::Sieve => "sieve",
         _ => "sublinear",
     };
     let parameters = params(&[("n", json!(a.n)), ("piles", json!(a.piles)), ("method", json!(used))]);

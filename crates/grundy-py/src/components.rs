@@ -165,8 +165,10 @@ ready_component!(
         let max_len = usize_arg(max_len, "max_len", BoardToken::DEFAULT_MAX_LEN)?;
         let repr = format!("grundy.Board({n}, moves={:?}, dims={dims})", moves.text());
         let rules = BoardRules { n, dims, moves };
-        let token = lib(BoardToken::new(rules.clone()).and_then(|t| t.with_max_len(max_len)))?
-            .with_misere_limits(misere_limits(misere_work)?);
+        let token = lib(BoardToken::new(rules.clone()))?.with_max_len(max_len);
+        // an invalid max_len is refused by the constructor, not the first count
+        lib(token.limits())?;
+        let token = token.with_misere_limits(misere_limits(misere_work)?);
         Ok(Board { ready: Ready(Arc::new(token)), rules, repr })
     }
 );

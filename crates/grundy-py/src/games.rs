@@ -7,8 +7,8 @@ use crate::run::{Pending, Progress, detached};
 use grundy::misere::MisereLimits;
 use grundy::primes::PrimeMethod;
 use grundy::{
-    Board, BoardRules, BoardToken, CoprimeNim, DivisorNim, Heaps, Method, SilverDollar, SubtractionSet, Sum,
-    Values,
+    Board, BoardRules, BoardToken, CoprimeMethod, CoprimeNim, DivisorNim, Heaps, SilverDollar,
+    SubtractionSet, Sum, Values,
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -55,7 +55,9 @@ pub fn board<'py>(
     };
     let (n, tokens, dims) = (u64_arg(n, "n")?, u64_arg(tokens, "tokens")?, u64_or(dims, "dims", 2)?);
     let max_len = usize_arg(max_len, "max_len", BoardToken::DEFAULT_MAX_LEN)?;
-    let game = lib(Board::new(BoardRules { n, dims, moves }, tokens).and_then(|b| b.with_max_len(max_len)))?;
+    let game = lib(Board::new(BoardRules { n, dims, moves }, tokens))?.with_max_len(max_len);
+    // an invalid max_len is refused even by a count that would not search for a period
+    lib(game.component().limits())?;
     let progress = Progress::new(py, progress, "grundy.board")?;
     let board = game.with_misere_limits(misere).with_order(request.order()).with_play(request.play());
     request.count_showing(py, &board, &progress)
@@ -136,11 +138,11 @@ pub fn coprime_nim<'py>(
 }
 
 /// Coprime Nim's prime counting method, by its name.
-pub fn coprime_method(method: &str) -> PyResult<Method> {
+pub fn coprime_method(method: &str) -> PyResult<CoprimeMethod> {
     match method {
-        "auto" => Ok(Method::Auto),
-        "sieve" => Ok(Method::Sieve),
-        "sublinear" => Ok(Method::Sublinear),
+        "auto" => Ok(CoprimeMethod::Auto),
+        "sieve" => Ok(CoprimeMethod::Sieve),
+        "sublinear" => Ok(CoprimeMethod::Sublinear),
         _ => Err(PyValueError::new_err(format!("`method` must be auto, sieve or sublinear, not '{method}'"))),
     }
 }

@@ -8,11 +8,11 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use grundy::count::Histogram;
 use grundy::primes::{PrimeMethod, prime_pi};
-use grundy::{Budget, Context, CoprimeNim, Counter, Method, Modulus, Outcome};
+use grundy::{Budget, Context, CoprimeMethod, CoprimeNim, Counter, Modulus, Outcome};
 use std::hint::black_box;
 use std::time::Duration;
 
-fn solve(n: u64, method: Method) -> String {
+fn solve(n: u64, method: CoprimeMethod) -> String {
     let g = CoprimeNim::new(n, n).unwrap().with_method(method);
     g.count_mod(Modulus::new(1_000_000_007).unwrap(), Outcome::Losing).unwrap().to_string()
 }
@@ -33,14 +33,16 @@ fn coprime(c: &mut Criterion) {
     g.finish();
     let mut g = c.benchmark_group("L(1e7,1e7) mod 1e9+7");
     g.sample_size(10).measurement_time(Duration::from_secs(5));
-    g.bench_function("sublinear (fast)", |b| b.iter(|| solve(black_box(10_000_000), Method::Sublinear)));
-    g.bench_function("sieve (reference)", |b| b.iter(|| solve(black_box(10_000_000), Method::Sieve)));
+    g.bench_function("sublinear (fast)", |b| {
+        b.iter(|| solve(black_box(10_000_000), CoprimeMethod::Sublinear))
+    });
+    g.bench_function("sieve (reference)", |b| b.iter(|| solve(black_box(10_000_000), CoprimeMethod::Sieve)));
     g.finish();
     // 10^13: issue 11's target, L(N, N) at most 0.4 of Lucy's π(N) in the same run
     for n in [10_000_000_000u64, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000] {
         let mut g = c.benchmark_group(format!("N=K={n:e}"));
         g.sample_size(10).measurement_time(Duration::from_secs(if n > 1_000_000_000_000 { 50 } else { 10 }));
-        g.bench_function("L(N,K) sublinear", |b| b.iter(|| solve(black_box(n), Method::Sublinear)));
+        g.bench_function("L(N,K) sublinear", |b| b.iter(|| solve(black_box(n), CoprimeMethod::Sublinear)));
         for (name, method) in [
             ("pi(N) Gourdon (fast)", PrimeMethod::Gourdon),
             ("pi(N) LMO special leaves (reference)", PrimeMethod::Lmo),

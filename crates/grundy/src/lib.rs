@@ -197,7 +197,12 @@ mod xor;
 pub use count::{Component, Context, Counter, Observer, Order, Outcome, Play, Sum, Values};
 pub use error::{Budget, Error, Remedy};
 pub use games::board::{Board, BoardRules, BoardToken};
-pub use games::coprime_nim::{CoprimeNim, CoprimePile, Method};
+/// [`CoprimeMethod`] by its former name, deprecated (hidden from the root's
+/// documentation, so not among its items).
+#[doc(hidden)]
+#[allow(deprecated)]
+pub use games::coprime_nim::Method;
+pub use games::coprime_nim::{CoprimeMethod, CoprimeNim, CoprimePile};
 pub use games::divisor_nim::{DivisorNim, DivisorPile};
 pub use games::heaps::{Heap, Heaps};
 pub use games::silver_dollar::SilverDollar;

@@ -7,7 +7,7 @@ use common::assert_matches_oracle;
 use grundy::count::Histogram;
 use grundy::primes::{PrimeMethod, prime_pi as pi_by};
 use grundy::{
-    Arithmetic, Budget, Component, Context, CoprimeNim, CoprimePile, Counter, Error, Method, Outcome,
+    Arithmetic, Budget, Component, Context, CoprimeMethod, CoprimeNim, CoprimePile, Counter, Error, Outcome,
 };
 use grundy_reference::{CoprimePile as CoprimePileGame, pile_counts};
 use proptest::prelude::*;
@@ -18,15 +18,15 @@ fn prime_pi(x: u64) -> u64 {
 }
 
 /// The histogram of Coprime Nim piles `1..=n−1` by `method`.
-fn histogram(n: u64, method: Method) -> Result<Histogram, Error> {
+fn histogram(n: u64, method: CoprimeMethod) -> Result<Histogram, Error> {
     CoprimePile::new(n)?.with_method(method).histogram(&mut Context::default())
 }
 
 fn both(n: u64, k: u64, arith: Arithmetic, o: Outcome) -> (String, String) {
     let g = CoprimeNim::new(n, k).unwrap();
     (
-        g.with_method(Method::Sieve).count(arith, o).unwrap().to_string(),
-        g.with_method(Method::Sublinear).count(arith, o).unwrap().to_string(),
+        g.with_method(CoprimeMethod::Sieve).count(arith, o).unwrap().to_string(),
+        g.with_method(CoprimeMethod::Sublinear).count(arith, o).unwrap().to_string(),
     )
 }
 
@@ -35,7 +35,7 @@ fn sublinear_matches_the_game_search() {
     for piles in 0..=3usize {
         for n in 2..=13u64 {
             let oracle = pile_counts(CoprimePileGame, 1, n - 1, piles);
-            let g = CoprimeNim::new(n, piles as u64).unwrap().with_method(Method::Sublinear);
+            let g = CoprimeNim::new(n, piles as u64).unwrap().with_method(CoprimeMethod::Sublinear);
             assert_matches_oracle(&format!("sublinear n={n} K={piles}"), oracle, |a, o| g.count(a, o));
         }
     }
@@ -44,8 +44,8 @@ fn sublinear_matches_the_game_search() {
 #[test]
 fn histograms_agree_for_every_small_n() {
     for n in 2..=5000u64 {
-        let dense = histogram(n, Method::Sieve).unwrap();
-        let run = histogram(n, Method::Sublinear).unwrap();
+        let dense = histogram(n, CoprimeMethod::Sieve).unwrap();
+        let run = histogram(n, CoprimeMethod::Sublinear).unwrap();
         assert!(matches!(dense, Histogram::Dense(_)) && matches!(run, Histogram::Run(_)), "n={n}");
         assert_eq!(run.to_dense(), dense.to_dense(), "n={n}");
     }
@@ -108,7 +108,7 @@ fn the_coefficient_budget_is_checked_before_prime_counting() {
     let m = Modulus::new(1_000_000_007).unwrap();
     // At N = 10^18 the prime counting would be refused by its own estimate, with
     // another message: the coefficients' refusal must come first.
-    let alone = histogram(10u64.pow(18), Method::Sublinear).unwrap_err().to_string();
+    let alone = histogram(10u64.pow(18), CoprimeMethod::Sublinear).unwrap_err().to_string();
     assert!(alone.contains("prime counting"), "{alone}");
     for n in [10u64.pow(18), 10u64.pow(13)] {
         let game = CoprimeNim::new(n, 100_000).unwrap().with_order(Order::Multiset);
@@ -127,4 +127,17 @@ fn the_coefficient_budget_is_checked_before_prime_counting() {
         let least = pile.least_transform_values();
         assert!(least > 1 && least <= values.len(), "n={n}: {least} > {}", values.len());
     }
+}
+
+/// Code written with the former name `grundy::Method` still compiles (with a
+/// deprecation warning) and means [`CoprimeMethod`].
+#[test]
+#[allow(deprecated)]
+fn the_former_name_still_compiles() {
+    use grundy::Method;
+    let method: Method = Method::Sieve;
+    assert_eq!(method, CoprimeMethod::Sieve);
+    assert_eq!(Method::Auto.resolve(100), CoprimeMethod::Sieve);
+    let g = CoprimeNim::new(10, 5).unwrap().with_method(Method::Sublinear);
+    assert_eq!(g.component().method(), CoprimeMethod::Sublinear);
 }

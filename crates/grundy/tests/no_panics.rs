@@ -107,10 +107,8 @@ proptest! {
         let Ok(set) = SubtractionSet::new(moves) else { return Ok(()) };
         let _ = BoardToken::new(BoardRules { n, dims, moves: set.clone() });
         if let Ok(b) = Board::new(BoardRules { n, dims: dims % 4, moves: set }, tokens) {
-            let _ = b.clone().with_max_len(max_len);
-            if let Ok(b) = b.with_max_len(max_len % 100_000 + 1) {
-                count(&b, a, o);
-            }
+            let _ = b.clone().with_max_len(max_len).component().limits();
+            count(&b.with_max_len(max_len % 100_000 + 1), a, o);
         }
     }
 

@@ -3,7 +3,9 @@
 mod common;
 
 use common::assert_matches_oracle;
-use grundy::{Arithmetic, Component, Context, CoprimeNim, Counter, DivisorNim, Error, Method, Outcome};
+use grundy::{
+    Arithmetic, Component, Context, CoprimeMethod, CoprimeNim, Counter, DivisorNim, Error, Outcome,
+};
 use grundy_reference::{CoprimePile, DivisorPile, Game, Solver, pile_counts};
 use num_bigint::BigUint;
 
@@ -76,7 +78,7 @@ fn coprime_values_match_the_game_search() {
     let mut s = Solver::new(CoprimePile);
     for n in 2..=600u64 {
         let want = oracle_histogram(&mut s, 1, n - 1);
-        for method in [Method::Sieve, Method::Sublinear] {
+        for method in [CoprimeMethod::Sieve, CoprimeMethod::Sublinear] {
             let got = library_histogram(&grundy::CoprimePile::new(n).unwrap().with_method(method));
             assert_eq!(got, want, "n={n} {method:?}");
         }

@@ -6,8 +6,8 @@ mod common;
 
 use common::{MODULI, assert_matches_oracle, modulo};
 use grundy::{
-    Arithmetic, Board, BoardRules, CoprimeNim, Counter, DivisorNim, Error, HeapGame, Heaps, Method, Order,
-    Outcome, SubtractionSet, Sum, Values,
+    Arithmetic, Board, BoardRules, CoprimeMethod, CoprimeNim, Counter, DivisorNim, Error, HeapGame, Heaps,
+    Order, Outcome, SubtractionSet, Sum, Values,
 };
 use grundy_reference::{
     CoprimePile, DivisorPile, Game, Solver, SubtractionHeap, Unordered, unordered_board_counts,
@@ -44,7 +44,7 @@ fn divisor_multisets_and_sets_match_the_game_search() {
 
 #[test]
 fn coprime_multisets_and_sets_match_the_game_search() {
-    for method in [Method::Sieve, Method::Sublinear] {
+    for method in [CoprimeMethod::Sieve, CoprimeMethod::Sublinear] {
         piles_match("coprime", CoprimePile, |top, k, order, a, o| {
             CoprimeNim::new(top + 1, k)?.with_method(method).with_order(order).count(a, o)
         });
@@ -119,7 +119,7 @@ fn coprime_piles_against_the_dp_over_positions() {
         for k in [1usize, 2, 5, 8] {
             for (order, kind) in KINDS {
                 let (win, lose) = split(&unordered_xor_by_positions(pile_values, k, kind));
-                for method in [Method::Sieve, Method::Sublinear] {
+                for method in [CoprimeMethod::Sieve, CoprimeMethod::Sublinear] {
                     let game = CoprimeNim::new(n, k as u64).unwrap().with_method(method).with_order(order);
                     let what = format!("coprime {order} n={n} K={k} {method:?}");
                     check_big(&what, (win.into(), lose.into()), &game);

@@ -17,9 +17,10 @@
 //! from the certified arithmetic periodicity of an `all-but` set.
 //!
 //! The period search runs within the token's heap [`Limits`]: `max_len`
-//! ([`PERIOD_SEARCH_LIMIT`] by default, at most [`MAX_PERIOD_SEARCH`]) and,
-//! for an infinite set, the default work budget; a finite set's work is
-//! bounded by [`MAX_STEPS`] before the search starts.
+//! ([`PERIOD_SEARCH_LIMIT`] by default, at most [`MAX_PERIOD_SEARCH`], checked
+//! by every count of the token) and, for an infinite set, the default work
+//! budget; a finite set's work is bounded by [`MAX_STEPS`] before the search
+//! starts.
 
 use crate::count::{Component, Context, Copies, Histogram, Positions};
 use crate::error::{Error, Remedy};
@@ -75,9 +76,9 @@ pub struct BoardToken {
     n: u64,
     dims: u64,
     moves: SubtractionSet,
-    /// The period search's limits: `max_len` [`PERIOD_SEARCH_LIMIT`] unless
-    /// set, the default work budget ([`DEFAULT_MAX_WORK`]).
-    limits: Limits,
+    /// The period search's length limit as set ([`PERIOD_SEARCH_LIMIT`]
+    /// unless set; checked by [`BoardToken::limits`]).
+    max_len: usize,
     /// The limits of the subtraction game's misère quotient.
     misere: MisereLimits,
 }
@@ -107,8 +108,7 @@ impl BoardToken {
         if dims == 0 {
             return Err(Error::invalid("dims", "must be at least 1"));
         }
-        let limits = Limits::new(PERIOD_SEARCH_LIMIT, DEFAULT_MAX_WORK)?;
-        Ok(BoardToken { n, dims, moves, limits, misere: MisereLimits::default() })
+        Ok(BoardToken { n, dims, moves, max_len: PERIOD_SEARCH_LIMIT, misere: MisereLimits::default() })
     }
 
     /// The same token with other limits for the misère quotient of its
@@ -117,19 +117,38 @@ impl BoardToken {
         BoardToken { misere, ..self }
     }
 
-    /// The same token with another length limit for the period search
-    /// (`1..=``MAX_PERIOD_SEARCH`).
-    pub fn with_max_len(self, max_len: usize) -> Result<Self, Error> {
-        if max_len == 0 || max_len > MAX_PERIOD_SEARCH {
-            return Err(Error::invalid("max_len", format!("must be between 1 and {MAX_PERIOD_SEARCH}")));
-        }
-        let limits = Limits::new(max_len, self.limits.max_work())?;
-        Ok(BoardToken { limits, ..self })
+    /// The same token with another length limit for the period search, in
+    /// `1..=2^28`: like every game's settings it is checked by a count, which
+    /// refuses any other value before any work (as does
+    /// [`BoardToken::limits`]).
+    ///
+    /// ```
+    /// use grundy::{BoardRules, BoardToken, Component, Context, SubtractionSet};
+    ///
+    /// let moves = SubtractionSet::new(vec![2, 3, 5, 7])?;
+    /// let token = BoardToken::new(BoardRules { n: 100, dims: 2, moves })?;
+    /// assert_eq!(token.clone().with_max_len(1000).limits()?.max_len(), 1000);
+    /// let e = token.with_max_len(0).histogram(&mut Context::default()).unwrap_err();
+    /// assert_eq!(e.to_string(), "`max_len` must be between 1 and 268435456");
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn with_max_len(self, max_len: usize) -> Self {
+        BoardToken { max_len, ..self }
     }
 
-    /// The limits of the period search.
-    pub fn limits(&self) -> Limits {
-        self.limits
+    /// The length limit of the period search, as set.
+    pub fn max_len(&self) -> usize {
+        self.max_len
+    }
+
+    /// The limits of the period search: `max_len` values and the default
+    /// work budget ([`Limits::DEFAULT_MAX_WORK`]); refused unless `max_len`
+    /// is in `1..=2^28`.
+    pub fn limits(&self) -> Result<Limits, Error> {
+        if self.max_len == 0 || self.max_len > MAX_PERIOD_SEARCH {
+            return Err(Error::invalid("max_len", format!("must be between 1 and {MAX_PERIOD_SEARCH}")));
+        }
+        Limits::new(self.max_len, DEFAULT_MAX_WORK)
     }
 
     /// The side length.
@@ -150,6 +169,7 @@ impl BoardToken {
     /// Histogram of one coordinate's nim-value over `0..n`, from the certified
     /// period (or a direct scan if none is found within the search limit).
     pub fn coordinate_histogram(&self, ctx: &mut Context<'_>) -> Result<Vec<u128>, Error> {
+        let limits = self.limits()?;
         if self.n == 0 {
             // no cell: no coordinate value at all
             return Ok(vec![0]);
@@ -165,7 +185,7 @@ impl BoardToken {
         }
         let count = playable.len();
         let set = SubtractionSet::new(playable)?;
-        let max_len = self.limits.max_len();
+        let max_len = limits.max_len();
         let steps = count as f64 * (self.n.min(max_len as u64) as f64);
         if steps > MAX_STEPS {
             return Err(Error::TooLarge {
@@ -203,11 +223,12 @@ impl BoardToken {
     /// (`None` on a board of side 1, whose one coordinate has value 0, and on
     /// the empty board, which has none).
     fn coordinate_heap(&self) -> Result<Option<Heap>, Error> {
+        let limits = self.limits()?;
         if self.n <= 1 {
             return Ok(None);
         }
         let game = HeapGame::Subtraction(self.moves.clone());
-        Ok(Some(Heap::new(game, self.n - 1)?.with_min(0).with_limits(self.limits)))
+        Ok(Some(Heap::new(game, self.n - 1)?.with_min(0).with_limits(limits)))
     }
 }
 
@@ -231,8 +252,11 @@ impl Component for BoardToken {
     }
 
     /// The sum of `dims` subtraction heaps in `0..=n−1`, through the
-    /// quotient of the subtraction game (no heap at all on the empty board).
+    /// quotient of the subtraction game (no heap at all on the empty board);
+    /// refuses an invalid `max_len` as a count in normal play does, though
+    /// the quotient does not use it.
     fn misere_histogram(&self, ctx: &mut Context<'_>) -> Result<crate::count::MisereHistogram, Error> {
+        self.limits()?;
         let game = HeapGame::Subtraction(self.moves.clone());
         let heap = match self.n.checked_sub(1) {
             Some(top) => Heap::with_range(game, 0, top)?,
@@ -261,9 +285,10 @@ impl Board {
         Ok(Copies::of(BoardToken::new(rules)?, tokens))
     }
 
-    /// The same board with another length limit for the period search.
-    pub fn with_max_len(self, max_len: usize) -> Result<Self, Error> {
-        self.try_map(|token| token.with_max_len(max_len))
+    /// The same board with another length limit for the period search
+    /// (checked by a count, see [`BoardToken::with_max_len`]).
+    pub fn with_max_len(self, max_len: usize) -> Self {
+        self.map(|token| token.with_max_len(max_len))
     }
 
     /// The same board with other limits for the misère quotient of its

@@ -38,14 +38,14 @@ use crate::xor::RunHistogram;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CoprimePile {
     n: u64,
-    method: Method,
+    method: CoprimeMethod,
     misere: MisereLimits,
 }
 
 impl CoprimePile {
     /// Piles in `1..=n−1`; any `n` is valid.
     pub fn new(n: u64) -> Result<Self, Error> {
-        Ok(CoprimePile { n, method: Method::Auto, misere: MisereLimits::default() })
+        Ok(CoprimePile { n, method: CoprimeMethod::Auto, misere: MisereLimits::default() })
     }
 
     /// The same pile with other limits for its misère quotient (the work
@@ -55,7 +55,7 @@ impl CoprimePile {
     }
 
     /// The same pile, its histogram obtained by `method`.
-    pub fn with_method(self, method: Method) -> Self {
+    pub fn with_method(self, method: CoprimeMethod) -> Self {
         CoprimePile { method, ..self }
     }
 
@@ -65,7 +65,7 @@ impl CoprimePile {
     }
 
     /// The method that is used at this `n`.
-    pub fn method(&self) -> Method {
+    pub fn method(&self) -> CoprimeMethod {
         self.method.resolve(self.n)
     }
 }
@@ -77,7 +77,7 @@ impl Component for CoprimePile {
 
     fn histogram(&self, ctx: &mut Context<'_>) -> Result<Histogram, Error> {
         match self.method() {
-            Method::Sieve => Ok(Histogram::Dense(histogram_by_sieve(self.n, &ctx.budget)?)),
+            CoprimeMethod::Sieve => Ok(Histogram::Dense(histogram_by_sieve(self.n, &ctx.budget)?)),
             _ => Ok(Histogram::Run(histogram_sublinear(self.n, ctx)?)),
         }
     }
@@ -119,7 +119,7 @@ impl CoprimeNim {
     }
 
     /// The same question, the histogram obtained by `method`.
-    pub fn with_method(self, method: Method) -> Self {
+    pub fn with_method(self, method: CoprimeMethod) -> Self {
         self.map(|pile| pile.with_method(method))
     }
 
@@ -129,16 +129,19 @@ impl CoprimeNim {
     }
 }
 
-/// How the Coprime Nim histogram is obtained.
+/// How a Coprime Nim pile's histogram is obtained: by the sieve over every
+/// pile size, by sublinear prime counting, or by whichever is cheaper at the
+/// pile's `N` (not to be confused with [`crate::primes::PrimeMethod`], how
+/// [`crate::primes::prime_pi`] counts primes).
 ///
 /// ```
-/// use grundy::Method;
+/// use grundy::CoprimeMethod;
 ///
-/// assert_eq!(Method::Auto.resolve(100), Method::Sieve);
-/// assert_eq!(Method::Auto.resolve(10_000_000), Method::Sublinear);
+/// assert_eq!(CoprimeMethod::Auto.resolve(100), CoprimeMethod::Sieve);
+/// assert_eq!(CoprimeMethod::Auto.resolve(10_000_000), CoprimeMethod::Sublinear);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Method {
+pub enum CoprimeMethod {
     /// The cheaper of the two at the given `N`.
     Auto,
     /// The odd sieve over every pile size.
@@ -147,16 +150,21 @@ pub enum Method {
     Sublinear,
 }
 
+/// The former name of [`CoprimeMethod`], kept so that code written with it
+/// still compiles.
+#[deprecated(note = "renamed `CoprimeMethod`: it says what the method chooses")]
+pub type Method = CoprimeMethod;
+
 /// Below this `N` the sieve is at least as fast (measured: both take
 /// microseconds there; above it the sieve's linear cost dominates).
 pub const SIEVE_CROSSOVER: u64 = 1 << 12;
 
-impl Method {
+impl CoprimeMethod {
     /// The concrete method used at `N`.
-    pub fn resolve(self, n: u64) -> Method {
+    pub fn resolve(self, n: u64) -> CoprimeMethod {
         match self {
-            Method::Auto if n <= SIEVE_CROSSOVER => Method::Sieve,
-            Method::Auto => Method::Sublinear,
+            CoprimeMethod::Auto if n <= SIEVE_CROSSOVER => CoprimeMethod::Sieve,
+            CoprimeMethod::Auto => CoprimeMethod::Sublinear,
             m => m,
         }
     }

@@ -21,7 +21,8 @@
 //! (those of parity `β`) of `dp · ways`. Modulo `M` the product runs by NTT over
 //! five primes with CRT ([`crate::number::ntt`]), `O(m log m)` per level, so
 //! `O(m log m log N)` in all; exactly, or for few coins, by schoolbook, `O(m²)`
-//! per level ([`count_with_ways_reference`] keeps the plain DP as the reference).
+//! per level (the tests keep the plain DP, `count_with_ways_reference`, as the
+//! reference).
 //! For odd `m` (an even number of worthless coins) `Count(N; k)` and
 //! `Count(N+1; k)` use the same column weights, so one DP run carries both: one
 //! carry vector over the bits of `N + 1`, starting with carry 0 weighted `m − 2`
@@ -163,13 +164,6 @@ impl SilverDollar {
         count
     }
 
-    /// [`SilverDollar::carry_count`] with the plain `O(m²)`-per-level carry DP:
-    /// the reference path for tests and benchmarks.
-    pub fn carry_count_reference<R: Ring>(&self, ring: &R, outcome: Outcome) -> R::Elem {
-        let Ok(count) = self.count_by::<R, Infallible>(ring, outcome, combined_reference, &mut || Ok(()));
-        count
-    }
-
     /// The count by the carry DP `dp`, which calls `level` before each bit
     /// level of each of its runs (an error stops it).
     fn count_by<R: Ring, E>(
@@ -266,19 +260,6 @@ fn losing_count<R: Ring, E>(
     let ways_k1 = column_ways(ring, k - 1, r);
     let with_k1 = combined(ring, &[(gaps as u128 + 1, times)], &ways_k1, level)?;
     Ok(ring.sub(&with_k, &with_k1))
-}
-
-/// `Σ coef · Count(total; ways)` by [`count_with_ways_reference`], one run per
-/// term (reporting no level).
-fn combined_reference<R: Ring, E>(
-    ring: &R,
-    terms: &[(u128, R::Elem)],
-    ways: &[R::Elem],
-    _level: &mut dyn FnMut() -> Result<(), E>,
-) -> Result<R::Elem, E> {
-    Ok(terms.iter().fold(ring.zero(), |acc, (total, coef)| {
-        ring.add(&acc, &ring.mul(coef, &count_with_ways_reference(ring, *total, ways)))
-    }))
 }
 
 /// `ways(s) = Σ_{x even} C(active, x)·C(passive, s − x)` for `0 <= s <= active + passive`:
@@ -387,33 +368,55 @@ fn count_combined_in<R: Ring, E>(
     Ok(runs.first().map_or_else(|| ring.zero(), |run| run.1[0].clone()))
 }
 
-/// The plain carry DP, `O(m²)` per level: the reference for [`count_with_ways`].
-pub fn count_with_ways_reference<R: Ring>(ring: &R, total: u128, ways: &[R::Elem]) -> R::Elem {
-    let top = ways.len();
-    let mut dp = vec![ring.zero(); top + 1];
-    dp[0] = ring.one();
-    let bits = 128 - total.leading_zeros();
-    for b in 0..bits {
-        let beta = ((total >> b) & 1) as usize;
-        let mut next = vec![ring.zero(); top + 1];
-        for (c, dc) in dp.iter().enumerate() {
-            // s + c ≡ β (mod 2): s starts at the parity that fits.
-            let start = (beta + c) % 2;
-            for s in (start..ways.len()).step_by(2) {
-                let carry = (s + c - beta) / 2;
-                next[carry] = ring.add(&next[carry], &ring.mul(dc, &ways[s]));
-            }
-        }
-        dp = next;
-    }
-    dp[0].clone()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::ring::{Exact, Modular, Modulus};
     use proptest::prelude::*;
+
+    impl SilverDollar {
+        /// [`SilverDollar::carry_count`] with the plain `O(m²)`-per-level carry DP:
+        /// the reference path of these tests.
+        fn carry_count_reference<R: Ring>(&self, ring: &R, outcome: Outcome) -> R::Elem {
+            let Ok(count) = self.count_by::<R, Infallible>(ring, outcome, combined_reference, &mut || Ok(()));
+            count
+        }
+    }
+
+    /// `Σ coef · Count(total; ways)` by [`count_with_ways_reference`], one run per
+    /// term (reporting no level).
+    fn combined_reference<R: Ring, E>(
+        ring: &R,
+        terms: &[(u128, R::Elem)],
+        ways: &[R::Elem],
+        _level: &mut dyn FnMut() -> Result<(), E>,
+    ) -> Result<R::Elem, E> {
+        Ok(terms.iter().fold(ring.zero(), |acc, (total, coef)| {
+            ring.add(&acc, &ring.mul(coef, &count_with_ways_reference(ring, *total, ways)))
+        }))
+    }
+
+    /// The plain carry DP, `O(m²)` per level: the reference for [`count_with_ways`].
+    fn count_with_ways_reference<R: Ring>(ring: &R, total: u128, ways: &[R::Elem]) -> R::Elem {
+        let top = ways.len();
+        let mut dp = vec![ring.zero(); top + 1];
+        dp[0] = ring.one();
+        let bits = 128 - total.leading_zeros();
+        for b in 0..bits {
+            let beta = ((total >> b) & 1) as usize;
+            let mut next = vec![ring.zero(); top + 1];
+            for (c, dc) in dp.iter().enumerate() {
+                // s + c ≡ β (mod 2): s starts at the parity that fits.
+                let start = (beta + c) % 2;
+                for s in (start..ways.len()).step_by(2) {
+                    let carry = (s + c - beta) / 2;
+                    next[carry] = ring.add(&next[carry], &ring.mul(dc, &ways[s]));
+                }
+            }
+            dp = next;
+        }
+        dp[0].clone()
+    }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(12))]

@@ -2,7 +2,7 @@
 //! the grouped transform against the written-out XOR convolution.
 
 use super::board::{BoardRules, BoardToken};
-use super::coprime_nim::{CoprimePile, Method};
+use super::coprime_nim::{CoprimeMethod, CoprimePile};
 use super::divisor_nim::histogram;
 use super::heaps::Heap;
 use crate::count::{Component, Context, Counter, Outcome, Sum};
@@ -22,7 +22,7 @@ fn mixed_sums_match_the_dense_convolution() {
     let parts: Vec<(Box<dyn Component>, u64)> = vec![
         (Box::new(Heap::new(kayles, 1000).unwrap()), 2),
         (Box::new(CoprimePile::new(5000).unwrap()), 1),
-        (Box::new(CoprimePile::new(20_000).unwrap().with_method(Method::Sublinear)), 2),
+        (Box::new(CoprimePile::new(20_000).unwrap().with_method(CoprimeMethod::Sublinear)), 2),
         (
             Box::new(
                 BoardToken::new(BoardRules {

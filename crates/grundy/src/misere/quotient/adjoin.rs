@@ -17,7 +17,7 @@
 //! the learner runs (the reference the tests compare the shortcuts with).
 
 use super::automaton::Known;
-use super::budget::Budget;
+use super::budget::QuotientBudget;
 use super::grow::Grown;
 use super::learn::{Caps, Learner};
 use super::reduce;
@@ -42,7 +42,7 @@ pub(super) struct Steps<'a> {
 
 impl<'a> Steps<'a> {
     /// Steps within `caps`, spending `work`.
-    pub fn new(caps: Caps, work: Budget<'a>, fast: bool) -> Self {
+    pub fn new(caps: Caps, work: QuotientBudget<'a>, fast: bool) -> Self {
         let mut learner = Learner::new(caps, fast);
         learner.work = work;
         Steps { learner, known: None, opts: vec![vec![]], size: vec![0], fast }
@@ -55,7 +55,7 @@ impl<'a> Steps<'a> {
 
     /// The budget: charged for work outside the steps below, and asked
     /// whether to go on.
-    pub fn work(&mut self) -> &mut Budget<'a> {
+    pub fn work(&mut self) -> &mut QuotientBudget<'a> {
         &mut self.learner.work
     }
 

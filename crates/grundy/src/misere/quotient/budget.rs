@@ -16,8 +16,8 @@
 //!
 //! **Memory.** Before a stage allocates a structure whose size it knows (a
 //! candidate's states, a reduced table, the next growth of the outcome
-//! search's memo, the next block of a signature search), it asks [`Budget::room`]
-//! whether that, with what the computation holds ([`Budget::hold`]: the memo,
+//! search's memo, the next block of a signature search), it asks [`QuotientBudget::room`]
+//! whether that, with what the computation holds ([`QuotientBudget::hold`]: the memo,
 //! which lives as long as the computation), fits the memory limit; if not,
 //! the heap being adjoined is given up as for steps, naming the memory limit
 //! (`max_memory`). So memory is estimated before it is allocated, and the
@@ -36,9 +36,11 @@ pub(crate) const POLL_STEPS: u64 = 1 << 16;
 /// Asked now and then whether to go on (`false`: stop).
 pub(crate) type Poll<'a> = dyn FnMut() -> bool + 'a;
 
-/// Steps spent against a limit, bytes held against a memory limit, and the
-/// poll that hears an interruption.
-pub(crate) struct Budget<'a> {
+/// What one misère quotient computation has spent and may spend: steps
+/// against `misere_work`, bytes held against the memory limit (taken from the
+/// context's [`crate::Budget`], the budget of a whole count), the most
+/// elements a quotient may have, and the poll that hears an interruption.
+pub(crate) struct QuotientBudget<'a> {
     limit: u64,
     spent: u64,
     max_memory: u64,
@@ -51,17 +53,17 @@ pub(crate) struct Budget<'a> {
     poll: Option<&'a mut Poll<'a>>,
 }
 
-impl Default for Budget<'_> {
+impl Default for QuotientBudget<'_> {
     /// No limit, no poll (tests and helpers that run on their own).
     fn default() -> Self {
-        Budget::new(u64::MAX)
+        QuotientBudget::new(u64::MAX)
     }
 }
 
-impl<'a> Budget<'a> {
+impl<'a> QuotientBudget<'a> {
     /// A budget of `limit` steps, none spent, no memory limit, no poll.
     pub fn new(limit: u64) -> Self {
-        Budget {
+        QuotientBudget {
             limit,
             spent: 0,
             max_memory: u64::MAX,
@@ -76,12 +78,12 @@ impl<'a> Budget<'a> {
     /// The same budget within `max_memory` bytes and quotients of at most
     /// `max_order` elements.
     pub fn within(self, max_memory: u64, max_order: usize) -> Self {
-        Budget { max_memory, max_order, ..self }
+        QuotientBudget { max_memory, max_order, ..self }
     }
 
     /// The same budget, asking `poll` every [`POLL_STEPS`] steps whether to go on.
     pub fn with_poll(self, poll: &'a mut Poll<'a>) -> Self {
-        Budget { poll: Some(poll), ..self }
+        QuotientBudget { poll: Some(poll), ..self }
     }
 
     /// Lowers the limit to `limit` steps in all (never raises it).
@@ -192,13 +194,13 @@ mod tests {
 
     #[test]
     fn spends_up_to_the_limit_and_refuses_past_it() {
-        let mut b = Budget::new(10);
+        let mut b = QuotientBudget::new(10);
         assert!(b.spend(4).is_ok());
         assert!(b.spend(6).is_ok());
         assert_eq!(b.spent(), 10);
         let e = b.spend(1).unwrap_err().to_string();
         assert!(e.contains("misere_work"), "{e}");
-        assert!(Budget::new(u64::MAX).spend(u64::MAX).is_ok());
+        assert!(QuotientBudget::new(u64::MAX).spend(u64::MAX).is_ok());
     }
 
     #[test]
@@ -208,7 +210,7 @@ mod tests {
             asked += 1;
             asked < 3
         };
-        let mut b = Budget::new(u64::MAX).with_poll(&mut poll);
+        let mut b = QuotientBudget::new(u64::MAX).with_poll(&mut poll);
         let mut steps = 0u64;
         let e = loop {
             match b.spend(7) {
@@ -224,7 +226,7 @@ mod tests {
 
     #[test]
     fn room_counts_what_is_held_and_names_the_memory_limit() {
-        let mut b = Budget::new(10).within(1000, 16);
+        let mut b = QuotientBudget::new(10).within(1000, 16);
         assert!(b.room(1000, "a table").is_ok());
         b.hold(600);
         assert!(b.room(400, "a table").is_ok());

@@ -25,7 +25,7 @@
 
 use super::automaton::{Automaton, Known};
 use super::automaton::{Intersections, StateSet};
-use super::budget::Budget;
+use super::budget::QuotientBudget;
 use super::stuck::{good_states, search};
 use crate::error::Error;
 
@@ -68,7 +68,7 @@ pub(super) fn intersections(known: &Known, all_opts: &[Vec<Vec<u32>>]) -> Inters
 pub(super) fn unchanged(
     known: &Known,
     all_opts: &[Vec<Vec<u32>>],
-    work: &mut Budget,
+    work: &mut QuotientBudget,
 ) -> Result<Option<(u32, Intersections)>, Error> {
     if known.identity != 0 {
         return Err(Error::Internal("a misère quotient whose identity is not element 0".into()));

@@ -30,7 +30,7 @@
 //! Cost: `O(states · n · |Opt|)` for (A), one weighted search for (B).
 
 use super::automaton::Automaton;
-use super::budget::Budget;
+use super::budget::QuotientBudget;
 use super::stuck::{Stuck, least_stuck};
 use crate::error::Error;
 
@@ -53,7 +53,7 @@ pub(super) fn frontier(
     opts: &[Vec<Vec<u32>>],
     size: &[u64],
     budget: &mut usize,
-    work: &mut Budget,
+    work: &mut QuotientBudget,
 ) -> Result<Frontier, Error> {
     let n = a.n as u32;
     let none = Frontier { tokens: 0, least: None };

@@ -41,7 +41,7 @@
 //! per check, one weighted search per frontier.
 
 use super::automaton::{Automaton, Known};
-use super::budget::Budget;
+use super::budget::QuotientBudget;
 use super::extend::{intersections, least_sums, monoid_automaton, relabelled};
 use super::frontier::frontier;
 use super::reduce::reduce;
@@ -78,7 +78,7 @@ pub(super) fn grown(
     known: &Known,
     all_opts: &[Vec<Vec<u32>>],
     size: &[u64],
-    spent: &mut Budget,
+    spent: &mut QuotientBudget,
 ) -> Result<Grown, Error> {
     let n = known.m + 1;
     let total = |o: &[u32]| o.iter().map(|&k| size[k as usize]).sum::<u64>();
@@ -115,7 +115,7 @@ pub(super) fn fresh_candidates(
     known: &Known,
     all_opts: &[Vec<Vec<u32>>],
     size: &[u64],
-    spent: &mut Budget,
+    spent: &mut QuotientBudget,
 ) -> Result<Result<Known, Vec<Automaton>>, Error> {
     let n = known.m + 1;
     let mut failed = Vec::new();
@@ -162,7 +162,7 @@ fn recalibrate(
     all_opts: &[Vec<Vec<u32>>],
     size: &[u64],
     truths: &[(Vec<u32>, bool)],
-    spent: &mut Budget,
+    spent: &mut QuotientBudget,
 ) -> Result<Option<Automaton>, Error> {
     let Some((witness, _)) = truths.last() else { return Ok(None) };
     let mut heaps: Vec<u32> = witness.to_vec();
@@ -202,7 +202,7 @@ fn subsets(items: &[u32], r: usize) -> Vec<Vec<u32>> {
 /// when it has more elements than a quotient may have (were the candidate
 /// proved, the quotient would be refused; the learner may still find a
 /// smaller one), found before its table is built.
-fn reduced(a: &Automaton, spent: &mut Budget) -> Result<Option<Known>, Error> {
+fn reduced(a: &Automaton, spent: &mut QuotientBudget) -> Result<Option<Known>, Error> {
     let Ok(r) = reduce(a, spent)? else { return Ok(None) };
     Ok(Some(r.known(a.n)))
 }
@@ -210,7 +210,7 @@ fn reduced(a: &Automaton, spent: &mut Budget) -> Result<Option<Known>, Error> {
 /// Whether Theorem V proves a reduced candidate: as an automaton on its
 /// elements (`δ(x, k) = x·Φ(k)`, start the identity), (C) commutativity on
 /// the elements, (Z), (A) and (B) hold.
-fn proved(k: &Known, all_opts: &[Vec<Vec<u32>>], spent: &mut Budget) -> Result<bool, Error> {
+fn proved(k: &Known, all_opts: &[Vec<Vec<u32>>], spent: &mut QuotientBudget) -> Result<bool, Error> {
     let a = monoid_automaton(k, &k.phi);
     let commutes = (0..a.states() as u32).all(|q| {
         (1..=a.n as u32).all(|i| (i + 1..=a.n as u32).all(|j| a.run(q, &[i, j]) == a.run(q, &[j, i])))
@@ -283,7 +283,7 @@ fn build(
     all_opts: &[Vec<Vec<u32>>],
     size: &[u64],
     counted: &[(u32, usize)],
-    spent: &mut Budget,
+    spent: &mut QuotientBudget,
 ) -> Result<Option<Automaton>, Error> {
     let order = known.order;
     let mul = |x: u32, y: u32| known.table[x as usize * order + y as usize];

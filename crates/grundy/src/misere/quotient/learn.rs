@@ -19,7 +19,7 @@
 //! search over the finitely many signatures decides it.
 
 use super::automaton::{Automaton, Known};
-use super::budget::Budget;
+use super::budget::QuotientBudget;
 use super::memo::Memo;
 use crate::error::{Error, Remedy};
 use std::collections::HashMap;
@@ -44,7 +44,7 @@ pub(super) struct Learner<'a> {
     /// Charged a step per query, position expanded and option looked up,
     /// and by the searches of `frontier.rs` and `stuck.rs` (`budget.rs`);
     /// its owner sets it.
-    pub work: Budget<'a>,
+    pub work: QuotientBudget<'a>,
     /// `size[k]`: the tokens of heap `k`.
     size: Vec<u64>,
     /// With the frontier on, a commutative candidate and its frontier `T`
@@ -113,7 +113,7 @@ impl<'a> Learner<'a> {
             t: vec![vec![]],
             ext: vec![vec![vec![false]]],
             caps,
-            work: Budget::default(),
+            work: QuotientBudget::default(),
         }
     }
 

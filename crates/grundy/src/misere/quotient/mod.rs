@@ -42,7 +42,7 @@ pub use search::HeapSearch;
 use crate::count::{BipartiteMonoid, Context, Presentation};
 use crate::error::{Error, Remedy};
 use crate::heap::HeapGame;
-use budget::Budget;
+use budget::QuotientBudget;
 use learn::Caps;
 use std::sync::Arc;
 
@@ -442,7 +442,8 @@ impl MisereQuotient {
         let heap = std::cell::Cell::new(0u64);
         let max_memory = ctx.budget.max_memory;
         let mut poll = || ctx.progress("misère quotient", heap.get(), n as u64).is_ok();
-        let work = Budget::new(limits.max_work).within(max_memory, limits.max_order).with_poll(&mut poll);
+        let work =
+            QuotientBudget::new(limits.max_work).within(max_memory, limits.max_order).with_poll(&mut poll);
         let mut steps = adjoin::Steps::new(caps, work, run.fast);
         let mut last: Option<Reached> = None;
         // past the heaps shown, the steps left are those beyond them

@@ -5,7 +5,7 @@
 //! bipartite monoid; by the key lemma (Lemma 2.5 there) it is the misère quotient.
 
 use super::automaton::Automaton;
-use super::budget::Budget;
+use super::budget::QuotientBudget;
 use crate::error::{Error, Remedy};
 
 /// The reduced quotient of a verified automaton.
@@ -36,7 +36,7 @@ pub(super) fn refine(
     a: &Automaton,
     initial: Vec<u32>,
     letters: &[u32],
-    work: &mut Budget,
+    work: &mut QuotientBudget,
 ) -> Result<(Vec<u32>, usize), Error> {
     let states = a.states();
     let width = letters.len() + 1;
@@ -76,7 +76,7 @@ pub(super) fn refine(
 /// refinement and a step per eight products of the table; `Err(count)`,
 /// before the table is built, when it has more elements than
 /// `work.max_order()`; refused when its table would not fit in memory.
-pub(super) fn reduce(a: &Automaton, work: &mut Budget) -> Result<Result<Reduced, usize>, Error> {
+pub(super) fn reduce(a: &Automaton, work: &mut QuotientBudget) -> Result<Result<Reduced, usize>, Error> {
     let letters: Vec<u32> = (1..=a.n as u32).collect();
     let (class, count) = refine(a, a.p.iter().map(|&b| b as u32).collect(), &letters, work)?;
     if count > work.max_order() {

@@ -70,7 +70,7 @@
 //! answer, and it is deterministic. It polls the context (Ctrl-C) every
 //! [`super::budget::POLL_STEPS`] steps.
 
-use super::budget::{Budget, memory_error};
+use super::budget::{QuotientBudget, memory_error};
 use super::{MisereLimits, MisereQuotient, heap_options};
 use crate::count::{BipartiteMonoid, Context, MisereSearch, Order};
 use crate::error::{Error, Remedy};
@@ -175,7 +175,7 @@ impl MisereSearch for HeapSearch {
         let done = Cell::new(0u64);
         let max_memory = ctx.budget.max_memory;
         let mut poll = || ctx.progress("misère search", done.get(), total).is_ok();
-        let mut budget = Budget::new(work).within(max_memory, 2).with_poll(&mut poll);
+        let mut budget = QuotientBudget::new(work).within(max_memory, 2).with_poll(&mut poll);
         let mut solver = Solver { rules: &rules, memo: FxHashMap::default() };
         let result = count_roots(&mut solver, &roots, copies, order, &mut budget, &done);
         match result {
@@ -448,7 +448,7 @@ impl Solver<'_, '_> {
     /// never its answer. An option made only of heaps `<= B` is decided by
     /// its product in `Q_B` without being written out: the product of the
     /// other heaps (prefix and suffix products) times its parts'.
-    fn open(&self, pos: Box<[u8]>, budget: &mut Budget<'_>) -> Result<Opened, Error> {
+    fn open(&self, pos: Box<[u8]>, budget: &mut QuotientBudget<'_>) -> Result<Opened, Error> {
         let (mut cursor, mut buf) = (Cursor { i: 0, j: 0 }, Vec::new());
         let mut pending: Vec<Box<[u8]>> = Vec::new();
         let len = pos.len() as u64;
@@ -502,7 +502,7 @@ impl Solver<'_, '_> {
     }
 
     /// Keeps the outcome of `pos` in the memo, within the memory budget.
-    fn remember(&mut self, pos: Box<[u8]>, v: bool, budget: &Budget<'_>) -> Result<(), Error> {
+    fn remember(&mut self, pos: Box<[u8]>, v: bool, budget: &QuotientBudget<'_>) -> Result<(), Error> {
         if self.memo.len() == self.memo.capacity() {
             let more = self.memo.len().max(1 << 10);
             self.memo.try_reserve(more).map_err(|_| {
@@ -514,7 +514,7 @@ impl Solver<'_, '_> {
     }
 
     /// `o⁻(root) = P`, by the recursion of Lemma 1.2 on an explicit stack.
-    fn is_p(&mut self, root: &[u8], budget: &mut Budget<'_>) -> Result<bool, Error> {
+    fn is_p(&mut self, root: &[u8], budget: &mut QuotientBudget<'_>) -> Result<bool, Error> {
         if let Some(v) = self.known(root) {
             return Ok(v);
         }
@@ -575,7 +575,7 @@ fn count_roots(
     classes: &[Class],
     copies: u64,
     order: Order,
-    budget: &mut Budget<'_>,
+    budget: &mut QuotientBudget<'_>,
     done: &Cell<u64>,
 ) -> Result<[BigUint; 2], Error> {
     let mut sums = [Sum::default(), Sum::default()];
@@ -735,7 +735,7 @@ mod tests {
                 let estimate = rules.estimate(&classes, copies);
                 let mut solver = Solver { rules: &rules, memo: FxHashMap::default() };
                 let done = Cell::new(0);
-                let mut budget = Budget::new(u64::MAX);
+                let mut budget = QuotientBudget::new(u64::MAX);
                 count_roots(&mut solver, &classes, copies, Order::Set, &mut budget, &done).unwrap();
                 assert_eq!(done.get() as f64, estimate.roots, "{code} {n} {copies}");
                 let held = solver.memo.len() as f64;

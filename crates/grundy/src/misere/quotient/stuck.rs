@@ -40,7 +40,7 @@
 //! (`O(classes² × states × rounds)`); the signature count is capped.
 
 use super::automaton::{Automaton, StateSet};
-use super::budget::Budget;
+use super::budget::QuotientBudget;
 use crate::error::{Error, Remedy};
 use rustc_hash::FxHashSet;
 
@@ -70,7 +70,7 @@ fn project(
     reps: &[u32],
     c: usize,
     i_c: &StateSet,
-    work: &mut Budget,
+    work: &mut QuotientBudget,
 ) -> Result<Projection, Error> {
     let states = a.states();
     let others: Vec<u32> = reps.iter().enumerate().filter(|&(d, _)| d != c).map(|(_, &j)| j).collect();
@@ -132,7 +132,7 @@ fn classes(a: &Automaton, opts: &[Vec<Vec<u32>>], by_type: bool) -> Classes {
 pub(super) fn find_stuck(
     a: &Automaton,
     opts: &[Vec<Vec<u32>>],
-    work: &mut Budget,
+    work: &mut QuotientBudget,
 ) -> Result<Option<Vec<u32>>, Error> {
     let c = classes(a, opts, false);
     Ok(search(a, &c.reps, &c.inter, work)?.map(|(parent, id)| witness(a, &parent, id, &c.reps, &c.good)))
@@ -169,7 +169,7 @@ pub(super) fn least_stuck(
     size: &[u64],
     cutoff: u64,
     budget: &mut usize,
-    work: &mut Budget,
+    work: &mut QuotientBudget,
 ) -> Result<Stuck, Error> {
     let mut c = classes(a, opts, true);
     let covered = |t: usize| {
@@ -204,7 +204,7 @@ pub(super) fn least_stuck(
 
 /// Where a weighted search stops: the cost cutoff, the signatures it may
 /// settle, the budget it charges.
-type Limits<'a, 'b> = (u64, &'a mut usize, &'a mut Budget<'b>);
+type Limits<'a, 'b> = (u64, &'a mut usize, &'a mut QuotientBudget<'b>);
 
 fn dijkstra<K: std::hash::Hash + Eq>(
     a: &Automaton,
@@ -310,7 +310,7 @@ impl Sizes {
 
 /// Checks that a search with `keys` keys and `sigs` signatures may grow by
 /// [`ROOM_BLOCK`] of each, its table of keys doubling on the way.
-fn room(work: &Budget, sizes: &Sizes, keys: usize, sigs: usize) -> Result<(), Error> {
+fn room(work: &QuotientBudget, sizes: &Sizes, keys: usize, sigs: usize) -> Result<(), Error> {
     let block = ROOM_BLOCK as u64;
     let bytes = (keys as u64 + block) * sizes.per_key * 2 + (sigs as u64 + block) * sizes.per_sig;
     work.room(bytes, "the misère check (B)")
@@ -433,7 +433,7 @@ pub(super) fn search(
     a: &Automaton,
     reps: &[u32],
     inter: &[StateSet],
-    work: &mut Budget,
+    work: &mut QuotientBudget,
 ) -> Result<Found, Error> {
     let proj: Vec<Projection> =
         (0..reps.len()).map(|c| project(a, reps, c, &inter[c], work)).collect::<Result<_, _>>()?;
@@ -450,7 +450,7 @@ fn bfs<K: std::hash::Hash + Eq>(
     a: &Automaton,
     reps: &[u32],
     proj: &[Projection],
-    work: &mut Budget,
+    work: &mut QuotientBudget,
     (key, wide): (impl Fn(&[u32]) -> K, bool),
 ) -> Result<Found, Error> {
     let cn = reps.len();

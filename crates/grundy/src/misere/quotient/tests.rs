@@ -289,13 +289,13 @@ fn candidates_are_right_below_their_frontier() {
     {
         let (opts, size) = letters(&code(c), n);
         let mut steps =
-            adjoin::Steps::new(learn::Caps { max_states: 1 << 14 }, budget::Budget::default(), true);
+            adjoin::Steps::new(learn::Caps { max_states: 1 << 14 }, budget::QuotientBudget::default(), true);
         for k in 1..opts.len() - 1 {
             steps.adjoin(opts[k].clone(), size[k]).unwrap();
         }
         let known = steps.quotient();
         let Err(candidates) =
-            grow::fresh_candidates(&known, &opts, &size, &mut budget::Budget::new(u64::MAX)).unwrap()
+            grow::fresh_candidates(&known, &opts, &size, &mut budget::QuotientBudget::new(u64::MAX)).unwrap()
         else {
             panic!("{c}: heap {n} is proved without a split");
         };
@@ -313,7 +313,7 @@ fn candidates_are_right_below_their_frontier() {
                 &opts,
                 &size,
                 &mut stuck::MAX_SIGNATURES.clone(),
-                &mut budget::Budget::new(u64::MAX),
+                &mut budget::QuotientBudget::new(u64::MAX),
             )
             .unwrap();
             assert!(f.tokens > 0, "{c}: the lemma applies to a candidate");
@@ -408,15 +408,15 @@ fn a_reduction_larger_than_a_quotient_builds_no_table() {
     let p = (0..8).map(|q| q == 1).collect();
     let access = (0..8).map(|q| vec![1; q]).collect();
     let a = automaton::Automaton { delta, p, n: 1, access };
-    let mut small = budget::Budget::new(u64::MAX).within(u64::MAX, 4);
+    let mut small = budget::QuotientBudget::new(u64::MAX).within(u64::MAX, 4);
     assert_eq!(reduce::reduce(&a, &mut small).unwrap().map(|r| r.order), Err(8));
-    let mut refinement = budget::Budget::default();
+    let mut refinement = budget::QuotientBudget::default();
     reduce::refine(&a, a.p.iter().map(|&b| b as u32).collect(), &[1], &mut refinement).unwrap();
     assert_eq!(small.spent(), refinement.spent(), "only the refinement was charged");
-    let mut enough = budget::Budget::new(u64::MAX).within(u64::MAX, 8);
+    let mut enough = budget::QuotientBudget::new(u64::MAX).within(u64::MAX, 8);
     assert_eq!(reduce::reduce(&a, &mut enough).unwrap().map(|r| r.order), Ok(8));
     // within 8 elements, but not within 100 bytes
-    let mut tight = budget::Budget::new(u64::MAX).within(100, 8);
+    let mut tight = budget::QuotientBudget::new(u64::MAX).within(100, 8);
     let Err(e) = reduce::reduce(&a, &mut tight) else { panic!("a table beyond the memory limit") };
     assert!(e.to_string().contains("max_memory"), "{e}");
 }
@@ -444,7 +444,7 @@ fn a_reduction_s_table_is_the_run_of_the_access_words() {
             (0..states).map(|_| (0..next(7)).map(|_| 1 + next(n as u64) as u32).collect()).collect();
         let a = automaton::Automaton { delta, p, n, access };
         let letters: Vec<u32> = (1..=n as u32).collect();
-        let mut work = budget::Budget::default();
+        let mut work = budget::QuotientBudget::default();
         let (class, count) =
             reduce::refine(&a, a.p.iter().map(|&b| b as u32).collect(), &letters, &mut work).unwrap();
         let mut label = vec![u32::MAX; count];
