@@ -371,14 +371,7 @@ pub fn pow(a: &BigUint, k: u128) -> BigUint {
     if a.is_zero() || a.is_one() {
         return a.clone();
     }
-    let mut acc = a.clone();
-    for bit in (0..127 - k.leading_zeros()).rev() {
-        acc = square(&acc);
-        if (k >> bit) & 1 == 1 {
-            acc = mul(&acc, a);
-        }
-    }
-    acc
+    crate::residue::power::power_from_top(a.clone(), k, |acc| square(&acc), |acc| mul(&acc, a))
 }
 
 /// The number of 64-bit words of `a`.

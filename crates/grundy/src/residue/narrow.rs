@@ -23,8 +23,8 @@
 //!
 //! All lanes share the exponent, so they share the walk from its top bit down
 //! (square, and multiply by the base where the bit is set): `⌊log₂ k⌋`
-//! squarings and `popcount(k) − 1` products, the count of
-//! [`super::power::try_power`]; `x^0 = 1` for every `x`, also `0`.
+//! squarings and `popcount(k) − 1` products
+//! ([`super::power::power_from_top`]); `x^0 = 1` for every `x`, also `0`.
 
 /// Bases powered side by side: four 512-bit or eight 256-bit vectors, enough
 /// independent chains to hide the latency of a product.
@@ -107,18 +107,19 @@ impl Narrow {
         if k == 0 {
             return [self.one; LANES];
         }
-        let mut acc = *x;
-        for bit in (0..127 - k.leading_zeros()).rev() {
+        let square = |mut acc: [u64; LANES]| {
             for a in acc.iter_mut() {
                 *a = self.mul(*a, *a);
             }
-            if (k >> bit) & 1 == 1 {
-                for (a, &b) in acc.iter_mut().zip(x) {
-                    *a = self.mul(*a, b);
-                }
+            acc
+        };
+        let times_base = |mut acc: [u64; LANES]| {
+            for (a, &b) in acc.iter_mut().zip(x) {
+                *a = self.mul(*a, b);
             }
-        }
-        acc
+            acc
+        };
+        super::power::power_from_top(*x, k, square, times_base)
     }
 
     /// `Σ mᵢ·vᵢ^k mod q` over the terms `(vᵢ, mᵢ)`, as a plain residue in `[0, q)`,

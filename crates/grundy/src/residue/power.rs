@@ -11,10 +11,13 @@
 //! `x` are ever multiplied, and they commute with each other, so any
 //! associative product will do, commutative or not.
 //!
-//! The big-integer power (`number::long_mul::pow`) walks the other way (from
-//! the top bit, multiplying by the short base `x` rather than by a long
-//! `x^{2^i}`), which is cheaper when products cost by the operands' length;
-//! everything else comes here.
+//! The other walk, from the top bit down ([`power_from_top`]: square, then
+//! multiply by the base `x` itself where the bit is set), has the same counts
+//! and multiplies only by the short base `x` rather than by a long `x^{2^i}`:
+//! the big-integer power (`number::long_mul::pow`), whose products cost by
+//! the operands' length, and the vector powers (`residue::narrow`), whose
+//! lanes share one exponent, walk that way. Both walks are here and nowhere
+//! else.
 
 use std::convert::Infallible;
 
@@ -54,6 +57,29 @@ pub(crate) fn power<T: Clone>(one: T, base: T, k: u128, mut mul: impl FnMut(&T, 
     }
 }
 
+/// `x^k` for `k ≥ 1` from the top bit of `k` down: for each lower bit,
+/// `acc ← square(acc)`, then `acc ← times_base(acc)` (`acc · x`) when the bit
+/// is set, starting from `acc = x` (the base, which `times_base` knows).
+/// `⌊log₂ k⌋` squarings and `popcount(k) − 1` products by the base, as
+/// [`try_power`]. `k = 0` returns `x` unchanged: the caller's identity is
+/// its own (see the module docs).
+#[inline(always)]
+pub(crate) fn power_from_top<T>(
+    x: T,
+    k: u128,
+    mut square: impl FnMut(T) -> T,
+    mut times_base: impl FnMut(T) -> T,
+) -> T {
+    let mut acc = x;
+    for bit in (0..127u32.saturating_sub(k.leading_zeros())).rev() {
+        acc = square(acc);
+        if (k >> bit) & 1 == 1 {
+            acc = times_base(acc);
+        }
+    }
+    acc
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -80,6 +106,31 @@ mod tests {
         assert_eq!(power(1u64, 0, 0, |a, b| a * b), 1);
         assert_eq!(power(1u64, 7, 1, |a, b| a * b), 7);
         assert_eq!(try_power(7u64, 0, |a, b| Ok::<_, ()>(a * b)), Ok(None));
+    }
+
+    #[test]
+    fn the_walk_from_the_top_agrees_and_counts_its_products() {
+        for k in 1u128..=300 {
+            let (mut squares, mut products) = (0u32, 0u32);
+            let top = power_from_top(
+                [1u64, 2, 3, 5],
+                k,
+                |a| {
+                    squares += 1;
+                    mat_mul(&a, &a)
+                },
+                |a| {
+                    products += 1;
+                    mat_mul(&a, &[1, 2, 3, 5])
+                },
+            );
+            assert_eq!(top, power([1, 0, 0, 1], [1, 2, 3, 5], k, mat_mul), "k = {k}");
+            assert_eq!((squares, products), (127 - k.leading_zeros(), k.count_ones() - 1), "k = {k}");
+        }
+        assert_eq!(
+            power_from_top(3u64, u128::MAX, |a| a.wrapping_mul(a), |a| a.wrapping_mul(3)),
+            power(1u64, 3, u128::MAX, |a: &u64, b: &u64| a.wrapping_mul(*b))
+        );
     }
 
     #[test]
