@@ -24,6 +24,7 @@
 mod adjoin;
 mod automaton;
 mod budget;
+mod class_counts;
 mod extend;
 mod frontier;
 mod genus;
