@@ -77,8 +77,9 @@
 //! digits without trailing zeros, the shortest group from the earliest index
 //! (uppercase hexadecimal, `!` after each digit that has it; `d₀.0` when no
 //! digit follows the point). Games whose *values* are related (a shifted
-//! sequence: `0.07` is `0.137` one heap later) are different games and are
-//! computed separately.
+//! sequence: `0.07` is `0.137` one heap later) are different games: the
+//! census plan still computes each of them, though [`census_shifted`] builds
+//! one's record from the other's values (see [`shift_classes`]).
 //!
 //! # When two games have the same values
 //!
@@ -140,7 +141,7 @@ pub use plan::{
     census_task,
 };
 pub use record::{Fnv1a64, GameRecord, GameStatus};
-pub use shift::{reduced_code, shifted_code};
+pub use shift::{census_shifted, reduced_code, shifted_code};
 pub use statistics::{RareSplit, ValueStatistics};
 pub use values::{
     CENSUS_CHECKPOINT_WORK, CENSUS_MAX_VALUES_DISK, Extended, KeepValues, ValuesKept, census_game_kept,

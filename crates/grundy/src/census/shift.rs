@@ -56,7 +56,12 @@
 //! twice to `0.13737`), and values shifted by the difference of their `t`
 //! otherwise (`0.37` is `0.6` one heap earlier).
 
-use crate::heap::OctalCode;
+use super::record::GameRecord;
+use super::values::{parse_canonical, record_of};
+use crate::count::Context;
+use crate::error::{Error, Stop};
+use crate::heap::{HeapGame, Known, Limits, OctalCode};
+use std::time::Instant;
 
 /// The code `σ(c)` of the module docs, whose values are `code`'s one heap
 /// earlier (`g_σ(n) = g_c(n + 1)`), when heap 1 of `code` is dead and the
@@ -142,6 +147,85 @@ pub fn reduced_code(code: &OctalCode) -> (OctalCode, usize) {
     (reduced, t)
 }
 
+/// The census record of `code` from the values `leader = g_a(0..k)` of a
+/// game `a` of its shift group ([`super::shift_classes`]) whose number of
+/// shifts is `delay` fewer than `code`'s: as [`super::census_game`] computes
+/// it within `limits` when no work limit stops it, without computing most
+/// of its values (`leader` long enough: to `max_len − delay`, or filled to
+/// there by its period, as [`HeapGame::analyze`] fills a certified game's
+/// values to the length it is asked for).
+///
+/// **The relation.** `code` (`b`, `t_b` shifts) and `a` (`t_a = t_b − d`
+/// shifts) reduce to games `N_b`, `N_a` with the same values, so
+/// `g_b(n) = g_N(n − t_b) = g_a(n − d)` for `n ≥ t_b` (module docs: heap
+/// `m ≥ t` of a code is heap `m − t` of its reduced game), and `g_b(n) = 0`
+/// for `n < t_b`, where `g_a(n − d) = 0` too for `d ≤ n < t_b` (heaps below
+/// `t_a` of `a` are dead). Hence `g_b = (0, …, 0, g_a(0), g_a(1), …)` with
+/// `d` zeros: `g_b(n) = g_a(n − d)` for `n ≥ d` and `0` for `n < d`.
+///
+/// **The record.** A run from nothing looks for the period at the lengths
+/// `min(64·2^j, max_len)` and stops at the first that certifies it. Here, for
+/// each such length `L` in turn that the derived values reach, `b`'s own
+/// analysis ([`HeapGame::analyze_kept`]) is handed the first `L` derived
+/// values as known values and limited to `L`: it computes the first
+/// [`crate::heap::RESUME_CHECK`] of them again from `b`'s rules (a derivation
+/// wrong there is an error, not a record) and looks for the period at `L`
+/// first, as the run from nothing does; the first `L` that certifies, or
+/// `max_len`, gives the record, built from that analysis as for a computed
+/// game (status with its minimal preperiod, values computed, largest value
+/// and its heap, rare/common split), never by shifting `a`'s. When the
+/// derived values end before that (`leader` too short), `b` is computed from
+/// nothing instead. The work of the known values past the check is not
+/// counted: under a work limit that would stop `b` computed from nothing,
+/// the record reaches further than that run would.
+///
+/// ```
+/// use grundy::census::{GameRecord, census_game, census_shifted};
+/// use grundy::heap::{HeapGame, Limits};
+///
+/// let limits = Limits::new(6000, u64::MAX)?;
+/// // 0.6 reduces by one shift to 0.37 (none): 0.6 is 0.37 one heap later
+/// let leader = HeapGame::octal("0.37")?.analyze(0, limits)?.values;
+/// let derived = census_shifted("0.6", &leader, 1, limits, &mut Default::default())?;
+/// let direct = census_game("0.6", limits, &mut Default::default())?;
+/// assert_eq!(GameRecord { seconds: 0.0, ..derived }, GameRecord { seconds: 0.0, ..direct });
+/// // the values of 0.37 are not those of 0.6: caught by the check
+/// assert!(census_shifted("0.6", &leader, 0, limits, &mut Default::default()).is_err());
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn census_shifted(
+    code: &str,
+    leader: &[u32],
+    delay: usize,
+    limits: Limits,
+    ctx: &mut Context<'_>,
+) -> Result<GameRecord, Error> {
+    let (parsed, canonical) = parse_canonical(code)?;
+    let game = HeapGame::Octal(parsed);
+    let limits = limits.with_threads(1);
+    let start = Instant::now();
+    let max_len = limits.max_len();
+    let len = (leader.len() + delay).min(max_len);
+    let mut values = vec![0; len];
+    for (n, v) in values.iter_mut().enumerate().skip(delay) {
+        *v = leader[n - delay];
+    }
+    let mut look = 64.min(max_len);
+    while look <= len {
+        let known = Known { values: values[..look].into(), work: None };
+        let within = Limits::new(look, limits.max_work())?.with_threads(1);
+        let a = game.analyze_kept(known, 0, within, u64::MAX, ctx, &mut |_, _| Ok(()))?;
+        if a.stop == Stop::MaxWork {
+            break;
+        }
+        if a.stop == Stop::Certified || look == max_len {
+            return Ok(record_of(canonical, &game, &a, limits, start));
+        }
+        look = (2 * look).min(max_len);
+    }
+    super::census_game(&canonical, limits, ctx)
+}
+
 /// The codes the rules of the census are tested on, each with the values
 /// the quadratic reference computes of it: `0.d₁d₂d₃` and `4.d₁d₂d₃` (300),
 /// the hexadecimal `0.d₁d₂` and `8.d₁d₂` (90), and `extra` (200).
@@ -187,6 +271,62 @@ mod tests {
             }
         }
         assert!(shifted > 700 && refused > 700, "{shifted} shifted, {refused} refused");
+    }
+
+    /// Every game of every shift group among the two- and three-digit codes
+    /// `0.d₁d₂`, `0.d₁d₂d₃` and `4.d₁d₂d₃`: its record derived from the
+    /// values of its group's game with the fewest shifts ([`census_shifted`])
+    /// equals its record computed from nothing, field by field but the
+    /// seconds, from the leader's values to `max_len` and from a third of
+    /// them — at `2^13` values (most certified, some open, the values past
+    /// the resume check pushed as known) and at 100 (open games) — and the
+    /// values without their zero prefix (or with one zero too many) are
+    /// refused.
+    #[test]
+    fn a_record_derived_from_a_shifted_game_is_the_record_computed() {
+        use crate::census::{GameStatus, census_game, census_plan, shift_classes};
+        let mut codes = census_codes(2, &[0], false).unwrap();
+        codes.extend(census_codes(3, &[0, 4], false).unwrap());
+        let any = Limits::new(1 << 13, u64::MAX).unwrap();
+        let plan = census_plan(&codes, None, any).unwrap();
+        let parsed: Vec<OctalCode> =
+            plan.games.iter().map(|g| OctalCode::parse(&g.canonical).unwrap()).collect();
+        let groups = shift_classes(&parsed, &plan.classes);
+        let ctx = &mut Context::default();
+        let timeless = |r: GameRecord| GameRecord { seconds: 0.0, ..r };
+        let (mut derived, mut open, mut refused) = (0, 0, 0);
+        for len in [1 << 13, 100] {
+            let limits = Limits::new(len, u64::MAX).unwrap();
+            for group in &groups {
+                let &(first, t0) = group.iter().min_by_key(|(_, t)| *t).unwrap();
+                let leader = &plan.games[plan.classes[first][0]].canonical;
+                // filled to max_len when certified
+                let a = HeapGame::octal(leader).unwrap().analyze(len, limits).unwrap();
+                let values = &a.values[..a.computed.max(len)];
+                for &(class, t) in group {
+                    for &g in &plan.classes[class] {
+                        let code = &plan.games[g].canonical;
+                        let d = t - t0;
+                        let shifted = census_shifted(code, values, d, limits, ctx).unwrap();
+                        let direct = census_game(code, limits, ctx).unwrap();
+                        assert_eq!(timeless(shifted), timeless(direct.clone()), "{code} from {leader} ({d})");
+                        // too few leader values: computed from nothing, the same record
+                        let short = census_shifted(code, &values[..len / 3], d, limits, ctx).unwrap();
+                        assert_eq!(timeless(short), timeless(direct.clone()), "{code} from {leader} (short)");
+                        derived += usize::from(d > 0);
+                        open += usize::from(d > 0 && direct.status == GameStatus::Open);
+                        if d > 0 {
+                            for wrong in [d - 1, d + 1] {
+                                let r = census_shifted(code, values, wrong, limits, ctx);
+                                refused += usize::from(r.is_err());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(derived >= 40 && open >= 20, "{derived} derived, {open} open");
+        assert_eq!(refused, 2 * derived, "every wrong delay is refused");
     }
 
     /// A reduced code's values are the code's `t` heaps earlier, and the
