@@ -13,6 +13,15 @@ use grundy::misere::census::{
 use grundy::misere::check::{ClaimedQuotient, QuotientCheck, check_quotient, octal_moves, sums_count};
 use grundy::misere::{MisereLimits, MisereQuotient, heap_options};
 
+/// A new, empty census folder under the temporary directory, named after
+/// `name` and this process: its path and the folder.
+fn fresh_folder(name: &str) -> (std::path::PathBuf, CensusFolder) {
+    let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let folder = CensusFolder::open(&dir).unwrap();
+    (dir, folder)
+}
+
 /// The sums the tests check: heaps totalling at most this.
 const TOTAL: usize = 20;
 
@@ -243,9 +252,7 @@ fn tame_quotients_are_those_of_misere_nim() {
 
 #[test]
 fn records_are_kept_read_back_and_refused_when_damaged() {
-    let dir = std::env::temp_dir().join(format!("grundy-misere-census-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let folder = CensusFolder::open(&dir).unwrap();
+    let (dir, folder) = fresh_folder("grundy-misere-census");
     let mut ctx = Default::default();
     let r = misere_census_game("0.75", limits(), &mut ctx).unwrap();
     let open = misere_census_game("0.6", limits(), &mut ctx).unwrap();
@@ -298,9 +305,7 @@ fn records_are_kept_read_back_and_refused_when_damaged() {
 /// the reader's check fail with "File exists" in CI).
 #[test]
 fn writers_sharing_a_folder_leave_each_others_temporary_files_alone() {
-    let dir = std::env::temp_dir().join(format!("grundy-misere-shared-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let folder = CensusFolder::open(&dir).unwrap();
+    let (dir, folder) = fresh_folder("grundy-misere-shared");
     let mut ctx = Default::default();
     let r = misere_census_game("0.75", limits(), &mut ctx).unwrap();
     // the other writer's temporary file, half written, under every name it might use
@@ -367,9 +372,7 @@ fn the_published_figures() {
 #[test]
 fn the_misere_plan_reads_back_what_stands_and_recomputes_the_rest() {
     use grundy::misere::census::misere_census_plan;
-    let dir = std::env::temp_dir().join(format!("grundy-misere-plan-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let folder = CensusFolder::open(&dir).unwrap();
+    let (dir, folder) = fresh_folder("grundy-misere-plan");
     let mut ctx = Default::default();
     let other = MisereLimits::new(100, 2_000_000).unwrap();
     misere_write(&folder, &misere_census_game("0.75", limits(), &mut ctx).unwrap()).unwrap();

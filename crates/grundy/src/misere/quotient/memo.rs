@@ -293,6 +293,15 @@ mod tests {
         assert!(memo.vector_keys > 0 && memo.bytes() > memo.vector_keys);
     }
 
+    /// The next state of Marsaglia's 64-bit xorshift (13, 7, 17): the
+    /// random keys of the tests below.
+    fn xorshift(mut x: u64) -> u64 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    }
+
     /// The packed table against a map of vectors: keys from every heap up
     /// to 33 with counts up to 15 (the flag bits' neighbours included, and
     /// sums past heap 31 in the vector table),
@@ -304,9 +313,7 @@ mod tests {
         let mut reference = std::collections::HashMap::new();
         let mut x = 0x2545_F491_4F6C_DD1Du64;
         for i in 0..20_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            x = xorshift(x);
             let len = 1 + (x % 33) as usize;
             let v: Vec<u16> = (0..len).map(|j| ((x >> (j % 60)) % 16) as u16).collect();
             if i % 2 == 0
@@ -337,9 +344,7 @@ mod tests {
     fn packed_plus_is_the_key_of_the_sum() {
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
         for _ in 0..50_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            x = xorshift(x);
             let len = 1 + (x % 31) as usize;
             let mut w: Vec<u16> =
                 (0..33).map(|j| if j < len { ((x >> (j % 50)) % 16) as u16 } else { 0 }).collect();
