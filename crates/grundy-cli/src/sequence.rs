@@ -45,7 +45,7 @@ pub struct SequenceArgs {
     /// With --play misere: the largest heap adjoined to the quotient while looking for its certificate.
     #[arg(long, value_parser = crate::number, default_value_t = MisereLimits::DEFAULT_MAX_LEN as u64)]
     misere_len: u64,
-    /// With --play misere: the work budget of the quotient, in steps of a few hundred nanoseconds; the quotient is shown as far as it got, with the heap that could not be adjoined. Default: scaled to --len, --len^2 * 10^4 steps, at least 10^7 (under a second, every --len up to 31) and at most 10^8 (from --len 100 on), of which at most --len^4 steps, at least 5*10^6 (a few tenths of a second; Kayles, 0.77, is certified at any --len), go to looking for a certificate beyond the heaps shown (heap --len - 1); given, it is the budget of both.
+    /// With --play misere: the work budget of the quotient, in steps of a few hundred nanoseconds; the quotient is shown as far as it got, with the heap that could not be adjoined. Default: scaled to --len, --len^2 * 10^4 steps, at least 5*10^6 (under half a second, every --len up to 22) and at most 10^8 (from --len 100 on), of which at most --len^4 steps, at least 5*10^6 (a few tenths of a second; Kayles, 0.77, is certified at any --len), go to looking for a certificate beyond the heaps shown (heap --len - 1); given, it is the budget of both.
     #[arg(long, value_parser = crate::number)]
     misere_work: Option<u64>,
     /// With --play misere: the work budget of the heaps' genus (positions evaluated and options generated, about 100 ns each).

@@ -365,7 +365,7 @@ def misere_quotient(
     """The misère quotient of a heap game, as ``grundy sequence --game CODE
     --play misere --len LENGTH --json`` gives it: heaps adjoined up to
     ``misere_len`` until the period is certified, within ``misere_work`` steps
-    (by default scaled to ``length``: 10^7 up to 31, 10^8 from 100 on); when
+    (by default scaled to ``length``: 5·10^6 up to 22, 10^8 from 100 on); when
     the budget runs out, the quotient of the heaps reached (``stopped`` says
     why). ``genus_work`` bounds the genus computation."""
 

@@ -107,6 +107,10 @@ impl MisereLimits {
     /// The default work budget of an exploration (`sequence --play misere`) of
     /// 100 heaps or more: 10^8 steps.
     pub const DEFAULT_EXPLORE_WORK: u64 = DEFAULT_MISERE_EXPLORE_WORK;
+    /// The least default budget of an exploration, and the least of its
+    /// search for a certificate beyond the heaps shown:
+    /// [`MisereLimits::explore_work`], [`MisereLimits::certify_work`].
+    pub const MIN_EXPLORE_WORK: u64 = 5_000_000;
     /// The largest order [`MisereLimits::with_max_order`] accepts, `2^14`:
     /// the largest monoid counted (its table has `q²` entries).
     pub const MAX_ORDER: usize = crate::misere::algebra::monoid::MAX_ORDER;
@@ -122,26 +126,40 @@ impl MisereLimits {
 
     /// The default work budget of an exploration that shows the heaps
     /// `0..len` ([`MisereQuotient::explore`] for `sequence --play misere
-    /// --len`): scaled to the request, `len² · 10^4` steps, at least the
-    /// count's default [`MisereLimits::DEFAULT_MAX_WORK`] (10^7, under a
-    /// second: every `len` up to 31) and at most
-    /// [`MisereLimits::DEFAULT_EXPLORE_WORK`] (10^8, from `len` 100 on).
+    /// --len`): scaled to the request, `len² · 10^4` steps, at least
+    /// [`MisereLimits::MIN_EXPLORE_WORK`] (`5·10^6`: every `len` up to 22)
+    /// and at most [`MisereLimits::DEFAULT_EXPLORE_WORK`] (10^8, from `len`
+    /// 100 on).
+    ///
+    /// **Why this floor.** A step costs 40–90 ns (measured at `--len 20`
+    /// over 1,024 codes: `0.d₁d₂d₃`, `4.d₁d₂d₃`, `8.31` and `4!.0`), so `5·10^6` steps is
+    /// under half a second for any code, where the count's default
+    /// [`MisereLimits::DEFAULT_MAX_WORK`] (10^7) took up to a second on the
+    /// wild codes that spend all of it (`0.217`, `0.207`, `8.31`). It is
+    /// also the floor of [`MisereLimits::certify_work`], so the whole budget
+    /// of a small `len` may go to a certificate: Kayles (`0.77`, 4.6·10^6
+    /// steps) and `0.15` (2.7·10^6) are certified at every `len`. The price:
+    /// of those 1,024 codes, 737 show all 20 heaps at `--len 20` (748 under
+    /// 10^7), and 59 show fewer than under 10^7 (35 one heap fewer, 23 two,
+    /// `0.174` five); a larger `--misere-work` shows them.
     ///
     /// ```
     /// use grundy::misere::MisereLimits;
     ///
-    /// assert_eq!(MisereLimits::explore_work(20), MisereLimits::DEFAULT_MAX_WORK);
+    /// assert_eq!(MisereLimits::explore_work(20), MisereLimits::MIN_EXPLORE_WORK);
     /// assert_eq!(MisereLimits::explore_work(50), 25_000_000);
     /// assert_eq!(MisereLimits::explore_work(u64::MAX), MisereLimits::DEFAULT_EXPLORE_WORK);
     /// ```
     pub fn explore_work(len: u64) -> u64 {
-        len.saturating_mul(len).saturating_mul(10_000).clamp(DEFAULT_MISERE_WORK, DEFAULT_MISERE_EXPLORE_WORK)
+        len.saturating_mul(len)
+            .saturating_mul(10_000)
+            .clamp(Self::MIN_EXPLORE_WORK, DEFAULT_MISERE_EXPLORE_WORK)
     }
 
     /// The default work budget of an exploration that shows the heaps
     /// `0..len`, spent beyond heap `len − 1` looking for a certificate
     /// ([`MisereLimits::with_beyond`]): scaled to the request, `len⁴`
-    /// steps, at least `5·10^6` (a few tenths of a second: every `len` up to 47;
+    /// steps, at least [`MisereLimits::MIN_EXPLORE_WORK`] (`5·10^6`, a few tenths of a second: every `len` up to 47;
     /// enough for Kayles, `0.77`, and `0.15` to be certified at any `len`)
     /// and at most [`MisereLimits::DEFAULT_EXPLORE_WORK`] (`10^8`, from
     /// `len` 100 on, where it is the whole budget of
@@ -160,7 +178,7 @@ impl MisereLimits {
     /// ```
     pub fn certify_work(len: u64) -> u64 {
         let square = len.saturating_mul(len);
-        square.saturating_mul(square).clamp(5_000_000, DEFAULT_MISERE_EXPLORE_WORK)
+        square.saturating_mul(square).clamp(Self::MIN_EXPLORE_WORK, DEFAULT_MISERE_EXPLORE_WORK)
     }
 
     /// Once the heaps up to `shown` are adjoined (within `max_work` steps
