@@ -106,11 +106,12 @@ fn sieve_and_sublinear_agree_at_twenty_million() {
 fn the_coefficient_budget_is_checked_before_prime_counting() {
     use grundy::{Modulus, Order};
     let m = Modulus::new(1_000_000_007).unwrap();
-    // At N = 10^18 the prime counting would be refused by its own estimate, with
-    // another message: the coefficients' refusal must come first.
-    let alone = histogram(10u64.pow(18), CoprimeMethod::Sublinear).unwrap_err().to_string();
+    // At N = 10^19 the prime counting would be refused by its own estimate
+    // (its time: N up to about 6·10^18), with another message: the
+    // coefficients' refusal must come first.
+    let alone = histogram(10u64.pow(19), CoprimeMethod::Sublinear).unwrap_err().to_string();
     assert!(alone.contains("prime counting"), "{alone}");
-    for n in [10u64.pow(18), 10u64.pow(13)] {
+    for n in [10u64.pow(19), 10u64.pow(13)] {
         let game = CoprimeNim::new(n, 100_000).unwrap().with_order(Order::Multiset);
         let e = game.count_mod(m, Outcome::Losing).unwrap_err().to_string();
         assert!(e.starts_with("a count of unordered positions of 100000 components"), "n={n}: {e}");

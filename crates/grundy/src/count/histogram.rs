@@ -178,7 +178,7 @@ impl Histogram {
             Histogram::Dense(h) => dense_spectrum(h, low, ctx),
             Histogram::Run(r) => {
                 budget.check_memory(r.spectrum_memory(low), "the transform of the value histogram", "n")?;
-                r.spectrum(low, &mut |done, total| {
+                r.into_spectrum(low, &mut |done, total| {
                     ctx.progress("transforming the value histogram", done, total).is_ok()
                 })
                 .ok_or(Error::Interrupted)

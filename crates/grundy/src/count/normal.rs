@@ -13,6 +13,7 @@ use crate::error::{Budget, Error, Remedy};
 use crate::ring::Ring;
 use crate::xor::Spectrum;
 use rayon::prelude::*;
+use std::ops::Range;
 
 /// The losing or winning positions of the sum of `parts` (component, copies),
 /// the copies of each component told apart as `order` says, in `ring`:
@@ -131,14 +132,15 @@ fn weights<R: Coefficients>(
         return Ok(Weights::Power(part.copies as u128 * spectrum.power() as u128));
     };
     // Unordered counts weigh every index, zeros too: the spectrum must hold them all.
-    let indices: u128 = spectrum.terms().iter().map(|t| t.1).sum();
+    let indices = spectrum.indices();
     if indices != 1u128 << spectrum.bits() {
         return Err(Error::Internal(format!(
             "a spectrum of {} bits covers {indices} indices",
             spectrum.bits()
         )));
     }
-    let mut values: Vec<i128> = spectrum.terms().iter().map(|t| t.0).collect();
+    let mut values: Vec<i128> = Vec::with_capacity(spectrum.len());
+    spectrum.for_each_value(|v| values.push(v));
     values.sort_unstable();
     values.dedup();
     let coefficients = ring.series_coefficients(lifted, &series, &values, budget)?;
@@ -215,44 +217,50 @@ fn zero_xor_sum<R: Coefficients>(
     let factor_at = |r: usize| {
         let mut factor = lifted.one();
         for (s, weights, mask) in &others {
-            let (v, _) = s.class(r & mask)[0];
-            factor = lifted.mul(&factor, &weights.at(&lifted, v));
+            factor = lifted.mul(&factor, &weights.at(&lifted, s.first_value(r & mask)));
         }
         factor
     };
-    // Σ over class r of the largest part's terms (`piece`, a run of them),
-    // times the other parts' factors at r
-    let piece_sum = |&(r, piece): &(usize, &[(i128, u128)])| {
-        let factor = factor_at(r);
+    // Σ over class r of the largest part's terms `range` (a piece of the
+    // class, made here when not stored), times the other parts' factors at r
+    let piece_sum = |(r, range): &(usize, Range<usize>)| {
+        let factor = factor_at(*r);
         if factor == lifted.zero() {
             return factor;
         }
-        lifted.mul(&factor, &big_weights.class_sum(&lifted, piece))
+        lifted.mul(&factor, &big_weights.class_sum(&lifted, &big_spectrum.class_piece(*r, range.clone())))
     };
     let per_batch = batch_terms(ring.modulus().is_some(), &parts[big]);
-    let total = big_spectrum.terms().len() as u64;
+    let total = big_spectrum.len() as u64;
     let (mut sum, mut done, mut batch) = (lifted.zero(), 0u64, Vec::new());
+    // class r cut in pieces of at most `per` terms
+    let pieces = |per: usize| {
+        let spectrum = &big_spectrum;
+        (0..spectrum.classes()).flat_map(move |r| {
+            let len = spectrum.class_len(r);
+            (0..len).step_by(per).map(move |i| (r, i..(i + per).min(len)))
+        })
+    };
     if per_batch == 1 {
-        // long exact terms: a class at a time (its powers' last squarings
+        // long exact terms: a piece at a time (its powers' last squarings
         // summed in the transform domain), reporting after every term
-        for r in 0..big_spectrum.classes() {
-            let class = big_spectrum.class(r);
+        for (r, range) in pieces(PIECE_TERMS) {
             let factor = factor_at(r);
+            let len = range.len() as u64;
             if factor != lifted.zero() {
                 let mut tick = |n: usize| ctx.progress(SUMMING, done + n as u64, total.max(1));
-                let part = big_weights.class_sum_observed(&lifted, class, &mut tick)?;
+                let class = big_spectrum.class_piece(r, range);
+                let part = big_weights.class_sum_observed(&lifted, &class, &mut tick)?;
                 sum = lifted.add(&sum, &lifted.mul(&factor, &part));
             }
-            done += class.len() as u64;
+            done += len;
             ctx.progress(SUMMING, done, total.max(1))?;
         }
         return Ok(ring.unlift(&lifted, &sum, b));
     }
     // in batches of about `per_batch` terms (a long class cut in pieces, short
     // ones together), each on every core, reporting between batches
-    let pieces = (0..big_spectrum.classes())
-        .flat_map(|r| big_spectrum.class(r).chunks(per_batch).map(move |p| (r, p)));
-    let mut pieces = pieces.peekable();
+    let mut pieces = pieces(per_batch).peekable();
     while let Some(piece) = pieces.next() {
         done += piece.1.len() as u64;
         batch.push(piece);
@@ -272,6 +280,11 @@ fn zero_xor_sum<R: Coefficients>(
 
 /// The stage of the sum over the largest part's transform values.
 const SUMMING: &str = "summing over the transform";
+
+/// Terms of the largest part made at once when each is summed alone (long
+/// exact powers): a piece of a class, not the whole, so that a class whose
+/// terms are not stored is never written out whole.
+const PIECE_TERMS: usize = 1 << 16;
 
 /// Transform values of the largest part summed between two progress reports:
 /// `2^16` modulo `M` (a power and a product each, well under a millisecond in

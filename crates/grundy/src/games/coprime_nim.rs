@@ -171,16 +171,17 @@ impl CoprimeMethod {
 }
 
 /// Estimated bytes for the sublinear path at `N` beyond the prime counting's
-/// (its tables, bins and segments, `prime_buckets::memory_estimate`): the head
-/// of the histogram (16 bytes a prime up to `√X`) and the terms of the transform.
+/// (its tables, bins and segments, `prime_buckets::memory_estimate`): the
+/// larger of the buckets with the head of the histogram (8 and 16 bytes a
+/// prime up to `√X`) and the transform of the low block `2^s` that holds the
+/// head (16 bytes a value, written over the head; the pairs of its terms are
+/// made when summed, [`RunHistogram::into_spectrum`]).
 fn beyond_prime_counting(n: u64) -> f64 {
     let xf = n.saturating_sub(1) as f64;
     let r = xf.sqrt();
     let head_len = 1.26 * r / r.ln().max(1.0) + 2.0;
-    // the spectrum (crate::xor::RunHistogram): the low block 2^s holds the head,
-    // 16 bytes a value for its transform and two 32-byte terms a value
     let block = head_len.log2().ceil().exp2();
-    16.0 * head_len + 80.0 * block + 1e4
+    (24.0 * head_len).max(16.0 * block) + 1e4
 }
 
 /// Refuses the sublinear path at `N` whose time or memory estimate is beyond
@@ -200,12 +201,16 @@ pub fn histogram_sublinear(n: u64, ctx: &mut Context<'_>) -> Result<RunHistogram
     let buckets = prime_buckets(x, &mut progress).ok_or(Error::Interrupted)?;
     // Buckets of odd primes p <= √x in order, at index π(p); the bucket of 2 is
     // the even piles, index 0, and pile 1 has value 1.
-    let mut head = Vec::with_capacity(buckets.counts().len() + 1);
+    // The primes go first and the counts once copied: at most the counts
+    // (8 bytes a prime up to √x) and the head (16) are held together.
+    debug_assert!(isqrt(x) < 2 || buckets.counts().len() == buckets.primes().len());
+    let (counts, pi) = buckets.into_counts();
+    let mut head = Vec::with_capacity(counts.len() + 1);
     head.extend([(x / 2) as u128, u128::from(x >= 1)]);
-    head.extend(buckets.counts().iter().skip(1).map(|&c| u128::from(c)));
-    debug_assert!(isqrt(x) < 2 || head.len() == 1 + buckets.primes().len());
+    head.extend(counts.iter().skip(1).map(|&c| u128::from(c)));
+    drop(counts);
     let run_start = head.len() as u64;
-    RunHistogram::new(head, run_start, buckets.pi())
+    RunHistogram::new(head, run_start, pi)
 }
 
 /// Estimated bytes for the sieve path at `N`: the odd sieve plus the transform.

@@ -337,7 +337,7 @@ mod tests {
             let want_classes = dense_classes(&want[..1 << bits], bits, low_c);
             prop_assert_eq!(s.classes(), want_classes.len());
             for (r, w) in want_classes.iter().enumerate() {
-                prop_assert_eq!(&crate::xor::expanded(s.class(r)), w, "class {}", r);
+                prop_assert_eq!(&crate::xor::expanded(&s.class(r)), w, "class {}", r);
             }
         }
     }

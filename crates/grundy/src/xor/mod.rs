@@ -21,6 +21,7 @@
 //! convolution itself, `O(4^b log K)` ring operations and no division at all.
 
 mod dyadic;
+mod interval;
 mod run;
 mod span;
 mod sparse;

@@ -26,10 +26,10 @@
 //! with `2^s` the least block holding the head, and
 //! `h^{*K}[0] = 2^{−B} Σ_k ĉ(k)^K` as in [`super::zero_xor_count`].
 
+use super::interval::{Pairs, prefix_transform};
 use super::walsh_hadamard_observed;
 use super::{MAX_TOTAL, Spectrum};
 use crate::error::Error;
-use rayon::prelude::*;
 
 /// A histogram `head[0..]` followed by ones at every index in `run_start..=run_end`
 /// (no run when `run_start > run_end`), with `head.len() <= run_start`.
@@ -107,12 +107,25 @@ impl RunHistogram {
         bits_for(first.saturating_sub(1)).max(low).min(b)
     }
 
-    /// Bytes of [`RunHistogram::spectrum`]: its terms (32 bytes each) and the
-    /// transform of the low block (16 bytes a value).
+    /// Bytes of [`RunHistogram::spectrum`] at its peak: the transform of the
+    /// low block (16 bytes a value, written over the head) and the
+    /// `2(B − s) + 1` terms of index class 0 (32 bytes each), or, when the
+    /// run ends inside the low block, its `2^s` terms (the pairs `â ± P` are
+    /// never stored: they are made from the low block when read,
+    /// [`Spectrum::class_piece`]).
+    /// The classes' offsets, 8 bytes each, are counted too.
     pub fn spectrum_memory(&self, low: u32) -> f64 {
         let b = self.bits();
         let s = self.split(low);
-        32.0 * cost(b, s) as f64 + 16.0 * (1u64 << s) as f64
+        let block = 2f64.powi(s as i32);
+        let terms = if self.tail(s) { 2.0 * f64::from(b - s) + 1.0 } else { block };
+        16.0 * block + 32.0 * terms + 8.0 * 2f64.powi(low.min(b) as i32)
+    }
+
+    /// Whether the run reaches past the low block of `2^s` indices (a block
+    /// of `2^64` holds every index).
+    fn tail(&self, s: u32) -> bool {
+        self.has_run() && 1u64.checked_shl(s).is_some_and(|block| self.run_end >= block)
     }
 
     /// The transform grouped by `s mod 2^low` (`low <= B`), in about
@@ -120,33 +133,35 @@ impl RunHistogram {
     /// transform of the low block to `progress(done, total)`; `None` when it
     /// said stop.
     pub fn spectrum(&self, low: u32, progress: &mut dyn FnMut(u64, u64) -> bool) -> Option<Spectrum> {
+        self.clone().into_spectrum(low, progress)
+    }
+
+    /// [`RunHistogram::spectrum`], taking the histogram: the head is let go
+    /// once the low block is written, and the pairs `â(lo) ± P(lo)`, all but
+    /// `2(B − s) + 1` of the terms, are held as the low block `â` alone
+    /// (16 bytes per `lo` instead of the 64 of two terms) and made when read.
+    pub fn into_spectrum(self, low: u32, progress: &mut dyn FnMut(u64, u64) -> bool) -> Option<Spectrum> {
         let b = self.bits();
         let low = low.min(b);
         let s = self.split(low);
+        let tail = self.tail(s);
         let low_len = 1usize << s;
-        // the low block (head plus the ones below 2^s), written by every thread
+        // the low block (head plus the ones below 2^s), written over the
+        // head (the same layout: the map collects in place, then grows)
         let (start, end) = (self.run_start, self.run_end);
-        let mut a: Vec<i128> = (0..low_len)
-            .into_par_iter()
-            .map(|i| {
-                self.head.get(i).map_or(0, |&c| c as i128) + i128::from((start..=end).contains(&(i as u64)))
-            })
-            .collect();
-        let tail = self.has_run() && self.run_end >= low_len as u64;
-        // the transform's own reports, then the pairs below: one progress
-        let pairs = if tail { 2 * low_len as u64 } else { 0 };
-        let mut transform = 0;
-        walsh_hadamard_observed(&mut a, &mut |done, total| {
-            transform = total;
-            progress(done, total + pairs)
-        })?;
+        let mut a: Vec<i128> = self.head.into_iter().map(|c| c as i128).collect();
+        a.resize(low_len, 0);
+        if start <= end && start < low_len as u64 {
+            a[start as usize..=(end as usize).min(low_len - 1)].iter_mut().for_each(|x| *x += 1);
+        }
+        walsh_hadamard_observed(&mut a, progress)?;
         let n = b - s;
         let hi_len = 1u128 << n;
         let step = 1usize << low;
-        let mut terms = Vec::with_capacity(cost(b, s).min(1 << 40) as usize);
         let mut offsets = Vec::with_capacity(step + 1);
         offsets.push(0);
         if !tail {
+            let mut terms = Vec::with_capacity(low_len);
             for r in 0..step {
                 terms.extend((r..low_len).step_by(step).map(|lo| (a[lo], hi_len)));
                 offsets.push(terms.len());
@@ -155,13 +170,13 @@ impl RunHistogram {
         }
         let q = self.run_end >> s;
         let r1 = (self.run_end & (low_len as u64 - 1)) + 1;
-        let half = hi_len / 2;
         // lo = 0 (class 0): â(0) + 2^s·I(hi) + σ·(R + 1), σ = (−1)^{popcount(Q & hi)},
         // I(hi) = W_Q(hi) − 1 (the ones on [1, Q−1]); for hi ≠ 0
         // W_Q(hi) = σ·D(tz(hi)) (see prefix_transform), so the value
         // depends on tz(hi) and σ alone
         let block = low_len as i128;
         let (a0, r1i) = (a[0], r1 as i128);
+        let mut terms = Vec::with_capacity(2 * n as usize + 1);
         terms.push((a0 + block * (q as i128 - 1) + r1i, 1));
         for t in 0..n {
             let d = prefix_transform(q, 1 << t);
@@ -178,54 +193,16 @@ impl RunHistogram {
                 terms.push((value(sigma0), 1u128 << (n - t - 1)));
             }
         }
-        // lo ≠ 0: the pair â(lo) ± P(lo), class by class (class r holds
-        // lo = r + j·2^low, j < 2^{s−low}), written by every thread
-        let per = low_len / step;
-        let first = terms.len();
-        let pair = |i: usize| {
-            let lo = (i / 2) / per + (i / 2) % per * step;
-            let p = prefix_transform(r1, lo as u64);
-            (if i.is_multiple_of(2) { a[lo] + p } else { a[lo] - p }, half)
-        };
-        for from in (2..2 * low_len).step_by(PAIRS_PER_REPORT) {
-            let to = (from + PAIRS_PER_REPORT).min(2 * low_len);
-            terms.par_extend((from..to).into_par_iter().map(pair));
-            if !progress(transform + to as u64, transform + pairs) {
-                return None;
-            }
-        }
-        offsets.extend((1..=step).map(|r| first + 2 * (r * per - 1)));
-        Some(Spectrum::from_parts(b, terms, offsets))
+        // lo ≠ 0: the pair â(lo) ± P(lo), each for half of the hi (class r
+        // holds lo = r + j·2^low, j < 2^{s−low}), made when read
+        offsets.extend(std::iter::repeat_n(terms.len(), step));
+        let pairs = Pairs { low: a, len: r1, step, per: low_len / step, each: hi_len / 2 };
+        Some(Spectrum::from_parts(b, terms, offsets).with_pairs(pairs))
     }
-}
-
-/// Terms of the pairs `â(lo) ± P(lo)` written between two progress reports.
-const PAIRS_PER_REPORT: usize = 1 << 20;
-
-/// The number of terms of the spectrum for a split at `s`.
-fn cost(b: u32, s: u32) -> u128 {
-    2 * (1u128 << s) + 2 * u128::from(b - s) + 1
 }
 
 fn bits_for(x: u64) -> u32 {
     64 - x.leading_zeros()
-}
-
-/// The Walsh–Hadamard transform of the indicator of `[0, q)` at `h`, i.e.
-/// `Σ_{j<q} (−1)^{popcount(j & h)}`. `[0, q)` is the union over the bits `k`
-/// of `q` of the aligned blocks `[q_k, q_k + 2^k)` (`q_k`: `q` with the bits
-/// `<= k` cleared), each transforming to `2^k·(−1)^{popcount(q_k & h)}` when
-/// `2^k | h` and to 0 otherwise. With `t = tz(h)` and `σ = (−1)^{popcount(q & h)}`
-/// the blocks `k < t` give `σ·2^k` and the block `k = t` gives `−σ·2^t`, so
-/// for `h ≠ 0` the value is `σ·((q mod 2^t) − [bit t of q]·2^t)`; at `h = 0` it is `q`.
-fn prefix_transform(q: u64, h: u64) -> i128 {
-    if h == 0 {
-        return i128::from(q);
-    }
-    let t = h.trailing_zeros();
-    let below = i128::from(q & ((1u64 << t) - 1));
-    let d = if (q >> t) & 1 == 1 { below - (1i128 << t) } else { below };
-    if (q & h).count_ones().is_multiple_of(2) { d } else { -d }
 }
 
 #[cfg(test)]
@@ -262,11 +239,46 @@ mod tests {
             prop_assert_eq!(spectrum.classes(), want.len());
             for (r, mut w) in want.into_iter().enumerate() {
                 w.sort_unstable();
-                prop_assert_eq!(crate::xor::expanded(spectrum.class(r)), w, "class {}", r);
+                prop_assert_eq!(crate::xor::expanded(&spectrum.class(r)), w, "class {}", r);
             }
             // the same through the general histogram
             let general = Histogram::Run(h.clone()).spectrum(low, &Budget::default()).unwrap();
             prop_assert_eq!(general, spectrum);
+        }
+    }
+
+    proptest! {
+        /// The pairs made when read ([`Spectrum::class_piece`]): any piece of
+        /// a class, across the stored terms and the made ones, is that slice
+        /// of the class written out, and the counts of terms and indices and
+        /// the values agree with the terms written out.
+        #[test]
+        fn pieces_of_a_class_are_its_slices(
+            head in prop::collection::vec(0u128..1000, 1..40),
+            run in 1u64..5000,
+            low in 0u32..6,
+            cut in (0usize..200, 0usize..200),
+        ) {
+            let start = head.len() as u64;
+            let h = RunHistogram::new(head, start, start + run).unwrap();
+            let s = h.spectrum(low, &mut |_, _| true).unwrap();
+            let terms = s.terms().into_owned();
+            prop_assert_eq!(s.len(), terms.len());
+            prop_assert_eq!(s.indices(), 1u128 << s.bits());
+            let mut values = Vec::new();
+            s.for_each_value(|v| values.push(v));
+            let mut want: Vec<i128> = terms.iter().map(|t| t.0).collect();
+            values.sort_unstable();
+            want.sort_unstable();
+            prop_assert_eq!(values, want);
+            for r in 0..s.classes() {
+                let class = s.class(r).into_owned();
+                prop_assert_eq!(class.len(), s.class_len(r));
+                prop_assert_eq!(s.first_value(r), class.first().map_or(0, |t| t.0));
+                let (i, j) = (cut.0.min(class.len()), cut.1.min(class.len()));
+                let (i, j) = (i.min(j), i.max(j));
+                prop_assert_eq!(&s.class_piece(r, i..j)[..], &class[i..j], "class {} {}..{}", r, i, j);
+            }
         }
     }
 
@@ -284,25 +296,11 @@ mod tests {
                     for (r, mut w) in want.into_iter().enumerate() {
                         w.sort_unstable();
                         assert_eq!(
-                            crate::xor::expanded(got.class(r)),
+                            crate::xor::expanded(&got.class(r)),
                             w,
                             "end={end} start={start} low={low}"
                         );
                     }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn prefix_transform_matches_the_dense_one() {
-        for n in 0..7u32 {
-            for q in 0..=1u64 << n {
-                let mut v = vec![0i128; 1 << n];
-                v[..q as usize].iter_mut().for_each(|x| *x = 1);
-                walsh_hadamard(&mut v);
-                for (h, &w) in v.iter().enumerate() {
-                    assert_eq!(prefix_transform(q, h as u64), w, "q={q} h={h}");
                 }
             }
         }
@@ -316,6 +314,17 @@ mod tests {
         assert!(s.terms().len() <= 2 * 1024 + 2 * 41 + 1, "{}", s.terms().len());
         let total: u128 = s.terms().iter().map(|t| t.1).sum();
         assert_eq!(total, 1 << 41);
+    }
+
+    /// A run to `2^63` and beyond needs a block of `2^64` indices: its
+    /// estimate is huge, not `1` (a shift by 64 wraps), so the spectrum is
+    /// refused by the budget instead of allocating the classes' offsets.
+    #[test]
+    fn a_run_past_two_to_the_63_is_refused_by_its_estimate() {
+        let h = RunHistogram::new(vec![3, 1], (1 << 63) + 1, u64::MAX).unwrap();
+        assert!(h.spectrum_memory(45) > 1e19, "{}", h.spectrum_memory(45));
+        let small = Budget { max_memory: 64 << 20, ..Budget::default() };
+        assert!(Histogram::Run(h).spectrum(45, &small).is_err());
     }
 
     #[test]

@@ -9,6 +9,10 @@
 //! `r = s mod 2^low` gives `Σ_r Π_{i small} Ŵ_i(r)^{K_i} · Σ_{s ≡ r} Ŵ(s)^K`, and
 //! the inner sum needs the values of class `r` with their multiplicities only.
 
+use super::interval::Pairs;
+use std::borrow::Cow;
+use std::ops::Range;
+
 /// The transform values of one histogram, grouped into classes by `s mod 2^low`.
 ///
 /// ```
@@ -18,7 +22,7 @@
 /// // h = [3, 1]: Ŵ(0) = 4, Ŵ(1) = 2.
 /// let s = Histogram::dense(vec![3, 1]).unwrap().spectrum(0, &Budget::default()).unwrap();
 /// assert_eq!(s.classes(), 1);
-/// assert_eq!(s.class(0), &[(2, 1), (4, 1)]);
+/// assert_eq!(s.class(0)[..], [(2, 1), (4, 1)]);
 /// ```
 ///
 /// Every value stands for `value^power` (a histogram of XORs of `power`
@@ -33,6 +37,8 @@ pub struct Spectrum {
     /// indices of the class have it)`.
     terms: Vec<(i128, u128)>,
     offsets: Vec<usize>,
+    /// Terms made when read, after each class's stored ones.
+    pairs: Option<Pairs>,
 }
 
 impl Spectrum {
@@ -45,26 +51,26 @@ impl Spectrum {
             terms.extend(class);
             offsets.push(terms.len());
         }
-        Spectrum { bits, power: 1, terms, offsets }
+        Spectrum { bits, power: 1, terms, offsets, pairs: None }
     }
 
     /// A spectrum from its terms, class `r` at `terms[offsets[r]..offsets[r + 1]]`.
     pub(crate) fn from_parts(bits: u32, terms: Vec<(i128, u128)>, offsets: Vec<usize>) -> Self {
         debug_assert!(offsets.first() == Some(&0) && offsets.last() == Some(&terms.len()));
-        Spectrum { bits, power: 1, terms, offsets }
+        Spectrum { bits, power: 1, terms, offsets, pairs: None }
     }
 
     /// A spectrum with a single class, from its `(value, multiplicity)` terms.
     pub(crate) fn from_terms(bits: u32, terms: Vec<(i128, u128)>) -> Self {
         let len = terms.len();
-        Spectrum { bits, power: 1, terms, offsets: vec![0, len] }
+        Spectrum { bits, power: 1, terms, offsets: vec![0, len], pairs: None }
     }
 
     /// A spectrum with one class per index `s < 2^bits`, from the full transform.
     pub(crate) fn from_transform(bits: u32, transform: Vec<i128>) -> Self {
         let offsets = (0..=transform.len()).collect();
         let terms = transform.into_iter().map(|v| (v, 1)).collect();
-        Spectrum { bits, power: 1, terms, offsets }
+        Spectrum { bits, power: 1, terms, offsets, pairs: None }
     }
 
     /// A spectrum with a single class: the multiset of all transform values,
@@ -80,7 +86,15 @@ impl Spectrum {
             }
         }
         let len = terms.len();
-        Spectrum { bits, power: 1, terms, offsets: vec![0, len] }
+        Spectrum { bits, power: 1, terms, offsets: vec![0, len], pairs: None }
+    }
+
+    /// The same spectrum with the terms `pairs` after each class's stored
+    /// ones (`offsets` must give `pairs.step` classes).
+    pub(crate) fn with_pairs(self, pairs: Pairs) -> Self {
+        debug_assert_eq!(self.offsets.len(), pairs.step + 1);
+        debug_assert_eq!(pairs.low.len(), pairs.step * pairs.per);
+        Spectrum { pairs: Some(pairs), ..self }
     }
 
     /// The same spectrum with every value standing for its `copies`-th power.
@@ -97,6 +111,9 @@ impl Spectrum {
         let extra = bits.saturating_sub(self.bits);
         for t in &mut self.terms {
             t.1 <<= extra;
+        }
+        if let Some(p) = &mut self.pairs {
+            p.each <<= extra;
         }
         self.bits = self.bits.max(bits);
         self
@@ -117,13 +134,75 @@ impl Spectrum {
         self.offsets.len() - 1
     }
 
-    /// Class `r`: its `(value, multiplicity)` pairs.
-    pub fn class(&self, r: usize) -> &[(i128, u128)] {
-        &self.terms[self.offsets[r]..self.offsets[r + 1]]
+    /// The number of terms of class `r`.
+    pub fn class_len(&self, r: usize) -> usize {
+        self.offsets[r + 1] - self.offsets[r] + self.pairs.as_ref().map_or(0, |p| p.len(r))
     }
 
-    /// All `(value, multiplicity)` pairs, every class together.
-    pub fn terms(&self) -> &[(i128, u128)] {
-        &self.terms
+    /// The number of terms, every class together.
+    pub fn len(&self) -> usize {
+        (0..self.classes()).map(|r| self.class_len(r)).sum()
+    }
+
+    /// Whether there is no term.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Class `r`: its `(value, multiplicity)` pairs (made when some are not
+    /// stored: a long class is better read in pieces, [`Spectrum::class_piece`]).
+    pub fn class(&self, r: usize) -> Cow<'_, [(i128, u128)]> {
+        self.class_piece(r, 0..self.class_len(r))
+    }
+
+    /// Terms `range` of class `r`, borrowed when they are stored, else made
+    /// (`O(1)` each: a value of the low block and of an interval's
+    /// transform).
+    pub fn class_piece(&self, r: usize, range: Range<usize>) -> Cow<'_, [(i128, u128)]> {
+        let stored = &self.terms[self.offsets[r]..self.offsets[r + 1]];
+        let n = stored.len();
+        match &self.pairs {
+            Some(p) if range.end > n => {
+                let mut piece = Vec::with_capacity(range.len());
+                piece.extend_from_slice(&stored[range.start.min(n)..n]);
+                piece.extend((range.start.max(n)..range.end).map(|i| p.term(r, i - n)));
+                Cow::Owned(piece)
+            }
+            _ => Cow::Borrowed(&stored[range]),
+        }
+    }
+
+    /// The value of the first term of class `r` (0 when it has none).
+    pub fn first_value(&self, r: usize) -> i128 {
+        self.class_piece(r, 0..self.class_len(r).min(1)).first().map_or(0, |t| t.0)
+    }
+
+    /// All `(value, multiplicity)` pairs, every class together (made when
+    /// some are not stored).
+    pub fn terms(&self) -> Cow<'_, [(i128, u128)]> {
+        match self.pairs {
+            None => Cow::Borrowed(&self.terms),
+            Some(_) => Cow::Owned((0..self.classes()).flat_map(|r| self.class(r).into_owned()).collect()),
+        }
+    }
+
+    /// The number of indices the terms stand for, `Σ m` (`2^B` when every
+    /// index is held).
+    pub fn indices(&self) -> u128 {
+        let pairs = self
+            .pairs
+            .as_ref()
+            .map_or(0, |p| p.each * (0..self.classes()).map(|r| p.len(r) as u128).sum::<u128>());
+        self.terms.iter().map(|t| t.1).sum::<u128>() + pairs
+    }
+
+    /// Calls `f` with every value, class by class.
+    pub fn for_each_value(&self, mut f: impl FnMut(i128)) {
+        self.terms.iter().for_each(|t| f(t.0));
+        if let Some(p) = &self.pairs {
+            for r in 0..self.classes() {
+                (0..p.len(r)).for_each(|i| f(p.term(r, i).0));
+            }
+        }
     }
 }

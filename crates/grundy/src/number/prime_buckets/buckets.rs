@@ -31,6 +31,11 @@ impl PrimeBuckets {
     pub fn counts(&self) -> &[u64] {
         &self.counts
     }
+
+    /// The buckets ([`PrimeBuckets::counts`]) and `π(x)`, the primes let go.
+    pub fn into_counts(self) -> (Vec<u64>, u64) {
+        (self.counts, self.pi)
+    }
 }
 
 #[cfg(test)]
