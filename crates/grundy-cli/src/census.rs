@@ -31,9 +31,9 @@ use crate::{CliError, CliResult, MACHINE_BUDGET};
 use clap::Args;
 use grundy::census::{
     CENSUS_CHECKPOINT_WORK, CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_VALUES_DISK, CENSUS_MAX_WORK,
-    CensusFolder, CensusGame, CensusPlan, ClaimTimes, ClaimWay, KeepValues, Owner, Resumed, Sighting,
-    ValuesKept, census_codes, census_order, census_plan, census_sample, census_task, census_values_check,
-    census_values_disk, census_values_note,
+    CensusFolder, CensusGame, CensusPlan, ClaimTimes, ClaimWay, KeepValues, Owner, Resumed, ShiftPart,
+    Sighting, ValuesKept, census_codes, census_order, census_plan, census_sample, census_task,
+    census_values_check, census_values_disk, census_values_note,
 };
 use grundy::heap::{Limits, OctalCode};
 use grundy::{Context, Error};
@@ -391,7 +391,8 @@ pub fn run(a: &CensusArgs) -> CliResult {
         let task = &tasks[order[k]];
         let claim = ClaimWay::Try { owner: &owner, seen, times: claim_times };
         let canonical = &games[task.game].canonical;
-        census_task(folder.as_ref(), canonical, task.kept.as_ref(), limits, values, claim, ctx)
+        let part = ShiftPart::Alone;
+        census_task(folder.as_ref(), canonical, task.kept.as_ref(), limits, values, part, claim, ctx)
     };
     run_games(order.len(), jobs, MACHINE_BUDGET, &stopped, &run, |k, result| {
         let k = order[k];

@@ -11,7 +11,7 @@ use crate::errors::lib;
 use crate::run::{Pending, Progress, detached, detached_until};
 use grundy::census::{
     CENSUS_CHECKPOINT_WORK, CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_VALUES_DISK, CENSUS_MAX_WORK,
-    ClaimTimes, ClaimWay, GameRecord, KeepValues, Owner, TaskRun, ValuesKept,
+    ClaimTimes, ClaimWay, GameRecord, KeepValues, Owner, ShiftPart, TaskRun, ValuesKept,
 };
 use grundy::heap::{Limits, OctalCode};
 use pyo3::prelude::*;
@@ -155,6 +155,7 @@ pub fn census_task(
                 kept.as_ref(),
                 limits,
                 values,
+                ShiftPart::Alone,
                 claim,
                 ctx,
             )? {
