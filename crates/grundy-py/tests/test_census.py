@@ -158,6 +158,18 @@ def test_dask_cluster_losing_a_worker(cli, tmp_path):
     assert by_code(again, drop=drop) == expected
 
 
+def test_shifted_games_on_dask(cli, tmp_path):
+    # a derived game's leader values travel as bytes through the Dask client to a worker process
+    distributed = pytest.importorskip("distributed")
+    codes = ["0.07", "0.137", "0.6", "0.37"]
+    with distributed.LocalCluster(
+        n_workers=1, processes=True, threads_per_worker=1, dashboard_address=None
+    ) as cluster, distributed.Client(cluster) as client:
+        rows = by_code(grundy.census_iter(codes, max_len=MAX_LEN, out=tmp_path, executor=client))
+    assert [(rows[c]["values_of"], rows[c]["shift"]) for c in codes] == [("0.137", 1), (None, None), ("0.37", 1), (None, None)]
+    assert rows == by_code(cli_rows(cli, codes, "--max-len", MAX_LEN))
+
+
 def forged(text, old, new):
     """A record's line with ``old`` replaced by ``new`` and its checksum
     recomputed (FNV-1a over the line without its checksum member)."""
