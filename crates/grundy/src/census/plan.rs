@@ -42,7 +42,14 @@
 //!    leader's values end too early (a leader stopped by `max_work`), is
 //!    computed from its own rules as in step 4, keeping its values in the
 //!    folder as any game; a record built from the leader's values keeps
-//!    none.
+//!    none. The rule: the derived record is the one the game computed from
+//!    nothing has (but the seconds), except that under a `max_work` that
+//!    would stop that run it can reach further (the leader's values past
+//!    the check cost it no work). The cost: a derived task computes its
+//!    first [`crate::heap::RESUME_CHECK`] values once per length looked at
+//!    ([`CensusPlan::estimate`]) instead of all its values, and a leader's
+//!    values take 4 bytes a value to `max_len` from when it is done until
+//!    its derived tasks are.
 //!
 //! The drivers then estimate the tasks ([`CensusPlan::estimate`], checked
 //! against the census's total by [`super::census_total_work`]) and run them
