@@ -7,6 +7,10 @@
 //! game ([`grundy::census::canonical_code`]), and games shown to have the same values
 //! ([`grundy::census::value_classes`]) one computation, that of the class's first
 //! game; each code still gets its row (`values_of` names the game computed).
+//! Games whose values are another's shifted ([`grundy::census::shift_classes`])
+//! are built from that game's values once it is done (the plan's derived
+//! tasks, [`grundy::census::CensusPlan::after`]): their rows name it in
+//! `values_of` and the heaps of the shift in `shift`.
 //! With `--out DIR` each computed game's record ([`grundy::census::GameRecord::to_json`],
 //! with its format and checksum) goes to `DIR/<canonical>.json` through the
 //! library's [`grundy::census::CensusFolder`], and its rows are printed once it is
@@ -32,17 +36,18 @@ use clap::Args;
 use grundy::census::{
     CENSUS_CHECKPOINT_WORK, CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_VALUES_DISK, CENSUS_MAX_WORK,
     CensusFolder, CensusGame, CensusPlan, ClaimTimes, ClaimWay, KeepValues, Owner, Resumed, Sighting,
-    ValuesKept, census_codes, census_order, census_plan, census_sample, census_task, census_values_check,
-    census_values_disk, census_values_note,
+    TaskRun, ValuesKept, census_codes, census_order, census_plan, census_sample, census_task,
+    census_values_check, census_values_disk, census_values_note,
 };
 use grundy::heap::{Limits, OctalCode};
 use grundy::{Context, Error};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{Map, Value, json};
+use std::collections::HashMap;
 use std::fs;
 use std::io::{IsTerminal, Read};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 
 #[derive(Args, Debug)]
@@ -146,12 +151,16 @@ fn read_codes(path: &str) -> Result<Vec<String>, CliError> {
 /// The rows of a value class ([`grundy::census::value_classes`]) whose game
 /// `games[computed]` has the record `record`: one per code asked for, each
 /// game's own canonical code, and for the other games `values_of` (the game
-/// computed) and no seconds.
+/// computed), `shift` 0 and no seconds. A record built from a leader's
+/// values ([`Resumed::shift`]) names `leader` (its game's canonical code) in
+/// `values_of` of every row, with the delay in `shift`; `shift` is null in
+/// the rows of a record computed (or read back) as itself.
 fn rows(
     games: &[CensusGame],
     class: &[usize],
     computed: usize,
     done: &Resumed,
+    leader: Option<&str>,
 ) -> Result<Vec<Map<String, Value>>, CliError> {
     let (record, resumed) = (&done.record, done.resumed);
     let text = record.to_json();
@@ -173,10 +182,16 @@ fn rows(
             row.insert("extended_from".into(), json!(done.extended_from));
             if game.canonical == *lead {
                 row.insert("values_of".into(), Value::Null);
+                row.insert("shift".into(), Value::Null);
             } else {
                 row.insert("canonical".into(), json!(game.canonical));
                 row.insert("values_of".into(), json!(lead));
+                row.insert("shift".into(), json!(0));
                 row.insert("seconds".into(), json!(0.0));
+            }
+            if let (Some(d), Some(leader)) = (done.shift, leader) {
+                row.insert("values_of".into(), json!(leader));
+                row.insert("shift".into(), json!(d));
             }
             rows.push(row);
         }
@@ -220,10 +235,12 @@ fn table_line(row: &Map<String, Value>) -> String {
         Some(n) if n > 0 => format!(" (from {n} kept values)"),
         _ => String::new(),
     };
-    let values_of = match row.get("values_of").and_then(Value::as_str) {
-        Some(lead) => format!("  same values as {lead}"),
-        None => String::new(),
-    };
+    let values_of =
+        match (row.get("values_of").and_then(Value::as_str), row.get("shift").and_then(Value::as_u64)) {
+            (Some(lead), Some(d)) if d > 0 => format!("  values of {lead} shifted {d}"),
+            (Some(lead), _) => format!("  same values as {lead}"),
+            (None, _) => String::new(),
+        };
     format!(
         "{:<10} {:<10} {:<40} {:>6} at {:<8} {:<26} {:>10} {:>9} {:>8.2}s{resumed}{}{values_of}",
         s("code"),
@@ -368,7 +385,7 @@ pub fn run(a: &CensusArgs) -> CliResult {
     }
     let mut printed = Printed { rows: 0, out: a.out.as_deref() };
     for (i, g, record) in ready {
-        let rows = rows(games, &classes[*i], *g, &Resumed::read_back(record.clone()))?;
+        let rows = rows(games, &classes[*i], *g, &Resumed::read_back(record.clone()), None)?;
         print_rows(&rows, a.json, None);
         printed.rows += rows.len();
     }
@@ -387,13 +404,28 @@ pub fn run(a: &CensusArgs) -> CliResult {
     let owner = Owner::this_process();
     let mut failure: Option<CliError> = None;
     let mut done = 0usize;
+    // a derived task runs after its leader (at its place in `order`), handed its values
+    let mut place = vec![0; order.len()];
+    for (i, &k) in order.iter().enumerate() {
+        place[k] = i;
+    }
+    let after: Vec<Option<usize>> = order.iter().map(|&k| plan.after(k).map(|l| place[l])).collect();
+    let leaders = LeaderValues::new(&plan);
     let run = |k: usize, seen: Option<&Sighting>, ctx: &mut Context<'_>| {
-        let task = &tasks[order[k]];
+        let k = order[k];
+        let task = &tasks[k];
         let claim = ClaimWay::Try { owner: &owner, seen, times: claim_times };
         let canonical = &games[task.game].canonical;
-        census_task(folder.as_ref(), canonical, task.kept.as_ref(), limits, values, claim, ctx)
+        let leader = plan.after(k).and_then(|l| leaders.get(l));
+        let part = task.part(leader.as_deref().map(Vec::as_slice));
+        let kept = task.kept.as_ref();
+        let mut run = census_task(folder.as_ref(), canonical, kept, limits, values, part, claim, ctx)?;
+        if let TaskRun::Done(done) = &mut run {
+            leaders.done(k, done.values.take());
+        }
+        Ok(run)
     };
-    run_games(order.len(), jobs, MACHINE_BUDGET, &stopped, &run, |k, result| {
+    run_games(order.len(), jobs, MACHINE_BUDGET, &stopped, &after, &run, |k, result| {
         let k = order[k];
         let task = &tasks[k];
         let canonical = &games[task.game].canonical;
@@ -432,7 +464,8 @@ pub fn run(a: &CensusArgs) -> CliResult {
                 None => warn(why),
             }
         }
-        match rows(games, &classes[task.class], task.game, &finished) {
+        let leader = plan.after(k).map(|l| games[tasks[l].game].canonical.as_str());
+        match rows(games, &classes[task.class], task.game, &finished, leader) {
             Ok(rows) => {
                 print_rows(&rows, a.json, bar.as_ref());
                 printed.rows += rows.len();
@@ -461,6 +494,53 @@ pub fn run(a: &CensusArgs) -> CliResult {
         return Err(CliError::Interrupted(format!("{done} of {} games computed; {kept}", order.len())));
     }
     Ok(())
+}
+
+/// A leader's values (once it is done) and its derived tasks not done yet.
+type Handed = (Option<Arc<Vec<u32>>>, usize);
+
+/// The values the leaders of shift groups hand their derived tasks (step 5
+/// of the plan of [`grundy::census::census_plan`]), kept from when a leader is done
+/// until its derived tasks are.
+struct LeaderValues {
+    /// Per leader task: its values (once done) and the derived tasks not done yet.
+    kept: Mutex<HashMap<usize, Handed>>,
+    /// Per task: the task it is derived from.
+    after: Vec<Option<usize>>,
+}
+
+impl LeaderValues {
+    fn new(plan: &CensusPlan) -> Self {
+        let after: Vec<Option<usize>> = (0..plan.tasks.len()).map(|k| plan.after(k)).collect();
+        let mut kept = HashMap::new();
+        for &leader in after.iter().flatten() {
+            kept.entry(leader).or_insert((None, 0)).1 += 1;
+        }
+        LeaderValues { kept: Mutex::new(kept), after }
+    }
+
+    /// The values leader `k` handed back, if it did.
+    fn get(&self, k: usize) -> Option<Arc<Vec<u32>>> {
+        self.kept.lock().ok()?.get(&k)?.0.clone()
+    }
+
+    /// Task `k` is done, handing back `values` (a leader's): kept for its
+    /// derived tasks; a derived task's leader's values are dropped once its
+    /// last derived task is done.
+    fn done(&self, k: usize, values: Option<Vec<u32>>) {
+        let Ok(mut kept) = self.kept.lock() else { return };
+        if let (Some(values), Some(entry)) = (values, kept.get_mut(&k)) {
+            entry.0 = Some(Arc::new(values));
+        }
+        if let Some(leader) = self.after.get(k).copied().flatten()
+            && let Some(entry) = kept.get_mut(&leader)
+        {
+            entry.1 = entry.1.saturating_sub(1);
+            if entry.1 == 0 {
+                kept.remove(&leader);
+            }
+        }
+    }
 }
 
 /// A warning on stderr.

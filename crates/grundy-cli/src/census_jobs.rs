@@ -6,10 +6,13 @@
 //! write); a game another process holds ([`TaskRun::Held`]) is left for
 //! after the others and tried again every half second (a claim that stays
 //! unchanged too long is taken over by the library), until it is this
-//! process's or its record is there. The results come back to the calling
-//! thread, which prints them, in the order they finish; once `stopped` says
-//! so (Ctrl-C, a failure) no game starts and the running ones stop at their
-//! next check.
+//! process's or its record is there. A game that runs after another (a
+//! derived game of a shift group after its leader,
+//! [`grundy::census::CensusPlan::after`]) starts only once that one is done,
+//! before any game not started yet, on the thread that finished it or any
+//! free one. The results come back to the calling thread, which prints
+//! them, in the order they finish; once `stopped` says so (Ctrl-C, a
+//! failure) no game starts and the running ones stop at their next check.
 
 use grundy::census::{Sighting, TaskRun};
 use grundy::{Budget, Context, Error};
@@ -24,28 +27,44 @@ pub type RunGame<'a, R> =
 
 /// Runs games `0..count` on `jobs` threads: `run(k, seen, ctx)` runs game
 /// `k` (`seen`: what its last try saw of another process's claim) within a
-/// context of `budget` that stops once `stopped`; `receive(k, result)` gets
-/// each game's result on this thread, in the order they finish.
+/// context of `budget` that stops once `stopped`, and only once game
+/// `after[k]` is done when it is given (`after` empty: none waits);
+/// `receive(k, result)` gets each game's result on this thread, in the order
+/// they finish.
 pub fn run_games<R: Send>(
     count: usize,
     jobs: usize,
     budget: Budget,
     stopped: &(dyn Fn() -> bool + Sync),
+    after: &[Option<usize>],
     run: &RunGame<'_, R>,
     mut receive: impl FnMut(usize, Result<R, Error>),
 ) {
     let next = AtomicUsize::new(0);
+    // the games waiting for each game, and those whose wait is over
+    let first = |k: usize| after.get(k).copied().flatten().filter(|&f| f < count);
+    let mut waiting: Vec<Vec<usize>> = vec![Vec::new(); count];
+    for k in 0..count {
+        if let Some(f) = first(k) {
+            waiting[f].push(k);
+        }
+    }
+    let released: Mutex<Vec<usize>> = Mutex::new(Vec::new());
     // games another process holds, looked at again once the others are done
     let deferred: Mutex<Vec<(usize, Sighting)>> = Mutex::new(Vec::new());
     let (send, results) = mpsc::channel::<(usize, Result<R, Error>)>();
     std::thread::scope(|scope| {
         for _ in 0..jobs.min(count) {
             let send = send.clone();
-            let (next, deferred) = (&next, &deferred);
+            let (next, deferred, released, waiting, first) = (&next, &deferred, &released, &waiting, &first);
             scope.spawn(move || {
                 loop {
-                    let (k, seen) = match next.fetch_add(1, Ordering::Relaxed) {
-                        k if k < count => (k, None),
+                    let ready = released.lock().ok().and_then(|mut r| r.pop());
+                    let (k, seen) = match ready.ok_or_else(|| next.fetch_add(1, Ordering::Relaxed)) {
+                        Ok(k) => (k, None),
+                        // released once the game it waits for is done
+                        Err(k) if k < count && first(k).is_some() => continue,
+                        Err(k) if k < count => (k, None),
                         _ => match deferred.lock().ok().and_then(|mut d| d.pop()) {
                             Some((k, seen)) => {
                                 pause(Duration::from_millis(500), stopped);
@@ -66,7 +85,12 @@ pub fn run_games<R: Send>(
                             }
                             continue;
                         }
-                        Ok(TaskRun::Done(r)) => Ok(r),
+                        Ok(TaskRun::Done(r)) => {
+                            if let Ok(mut r) = released.lock() {
+                                r.extend(&waiting[k]);
+                            }
+                            Ok(r)
+                        }
                         Err(e) => Err(e),
                     };
                     if send.send((k, result)).is_err() {

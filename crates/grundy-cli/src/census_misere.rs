@@ -125,7 +125,7 @@ pub fn run(a: &MisereArgs, r: Request<'_>) -> CliResult {
         misere_census_task(folder.as_ref(), &games[tasks[k]].canonical, limits, claim, ctx)
     };
     let budget = context(max_memory).budget;
-    run_games(tasks.len(), jobs, budget, &stopped, &run, |k, result| {
+    run_games(tasks.len(), jobs, budget, &stopped, &[], &run, |k, result| {
         if failure.is_some() {
             return;
         }

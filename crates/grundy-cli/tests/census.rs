@@ -397,6 +397,69 @@ fn games_with_the_same_values_are_computed_once() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Games whose values are another's shifted (`grundy::census::shift_classes`:
+/// `0.6` is `0.37` one heap later) are computed once: `0.6`, given first,
+/// runs after `0.37` and is built from its values — its row names `0.37` in
+/// `values_of` with `shift` 1, and it keeps no values file of its own (an
+/// open game computed from its rules keeps one) — and its record is the one
+/// `0.6` computed alone has. The table says so; a second run on the same
+/// `--out` reads both records back.
+#[test]
+fn games_whose_values_are_shifted_are_built_from_their_leader() {
+    let dir = temp_dir("shift");
+    let list = dir.with_extension("codes");
+    std::fs::write(&list, "0.6\n0.37\n").unwrap();
+    let args = ["--max-len", "2^14", "--out", dir.to_str().unwrap()];
+    let run = |table: bool| {
+        let mut command = grundy();
+        command.args(["census", "--codes", list.to_str().unwrap()]).args(args);
+        if !table {
+            command.arg("--json");
+        }
+        let out = command.output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        out
+    };
+    let first = rows(&run(false));
+    let by_code: HashMap<&str, &Value> = first.iter().map(|r| (r["code"].as_str().unwrap(), r)).collect();
+    assert_eq!(
+        (&by_code["0.6"]["values_of"], &by_code["0.6"]["shift"]),
+        (&serde_json::json!("0.37"), &serde_json::json!(1))
+    );
+    assert_eq!((&by_code["0.37"]["values_of"], &by_code["0.37"]["shift"]), (&Value::Null, &Value::Null));
+    assert!(first.iter().all(|r| r["resumed"] == false && r["status"] == "open"), "{first:?}");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    assert_eq!(files, ["0.37.json", "0.37.values", "0.6.json"]);
+    // what the derived row claims, 0.6 computed alone finds
+    let alone = census(&["0.6"], &["--max-len", "2^14"]);
+    assert_eq!((&alone[0]["values_of"], &alone[0]["shift"]), (&Value::Null, &Value::Null));
+    let own = |r: &Value| {
+        let mut r = r.clone();
+        for key in ["seconds", "values_of", "shift"] {
+            r.as_object_mut().unwrap().remove(key);
+        }
+        r
+    };
+    assert_eq!(own(by_code["0.6"]), own(&alone[0]));
+    // read back, both of them, as records of their own
+    let again = run(true);
+    let text = String::from_utf8_lossy(&again.stdout);
+    assert_eq!(text.matches("(resumed)").count(), 2, "{text}");
+    assert!(!text.contains("shifted"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+    // computed now, the table names the leader and the shift
+    let table =
+        grundy().args(["census", "--codes", list.to_str().unwrap(), "--max-len", "2^14"]).output().unwrap();
+    let text = String::from_utf8_lossy(&table.stdout);
+    let line = text.lines().find(|l| l.starts_with("0.6 ")).unwrap();
+    assert!(line.ends_with("values of 0.37 shifted 1"), "{line}");
+    std::fs::remove_file(&list).unwrap();
+}
+
 /// Nontrivial solved games with long preperiods, each in a second or so: 0.56's
 /// sources disagree (OEIS A071436: last exception 326637, so preperiod
 /// 326638; Czajka: 326640); grundy certifies 326640, as Czajka, and its

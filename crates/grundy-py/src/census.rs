@@ -11,10 +11,12 @@ use crate::errors::lib;
 use crate::run::{Pending, Progress, detached, detached_until};
 use grundy::census::{
     CENSUS_CHECKPOINT_WORK, CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_VALUES_DISK, CENSUS_MAX_WORK,
-    ClaimTimes, ClaimWay, GameRecord, KeepValues, Owner, TaskRun, ValuesKept,
+    ClaimTimes, ClaimWay, GameRecord, KeepValues, Owner, ShiftPart, TaskRun, ValuesKept,
 };
 use grundy::heap::{Limits, OctalCode};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyBytes;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -102,9 +104,26 @@ pub fn census_game(
 
 /// What :func:`census_task` returns: the record (a JSON line), whether it is
 /// the kept one, why the kept one was not used, the kept values the
-/// computation went on from, and why the kept values were not used; or
-/// ``None`` for a game deferred because another process holds it.
-type TaskDone = Option<(String, bool, Option<String>, usize, Option<String>)>;
+/// computation went on from, why the kept values were not used, a leader's
+/// values (``bytes``) and a derived record's shift; or ``None`` for a game
+/// deferred because another process holds it.
+type TaskDone =
+    Option<(String, bool, Option<String>, usize, Option<String>, Option<Py<PyBytes>>, Option<usize>)>;
+
+/// Values as ``bytes``: four little-endian bytes each.
+fn values_bytes(py: Python<'_>, values: &[u32]) -> Py<PyBytes> {
+    let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+    PyBytes::new(py, &bytes).unbind()
+}
+
+/// The values of ``bytes`` of :func:`values_bytes` (``ValueError`` naming
+/// ``leader`` when their length is no multiple of four).
+fn bytes_values(bytes: &[u8]) -> PyResult<Vec<u32>> {
+    if !bytes.len().is_multiple_of(4) {
+        return Err(PyValueError::new_err("leader: values are four bytes each"));
+    }
+    Ok(bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
+}
 
 /// One game of a census, ``code``, given the certified record its folder kept
 /// (``kept``, a JSON line, or ``None``): the record checked
@@ -122,8 +141,16 @@ type TaskDone = Option<(String, bool, Option<String>, usize, Option<String>)>;
 /// it (:func:`claim`), and its record is written to ``out`` before the
 /// claim is released; a game another process holds returns ``None`` with
 /// ``defer`` (submit it again later without), and is waited for without.
+///
+/// In a shift group (``grundy::census::ShiftPart``, :attr:`CensusPlan.derived`):
+/// ``lead=True`` hands the game's values back as ``bytes`` (four
+/// little-endian bytes a value) for its derived games; a derived game is
+/// given its ``delay`` and its leader's values in ``leader`` (``None`` when
+/// the leader handed back none: computed as itself) and builds its record
+/// from them, returning the delay as ``shift`` (``None`` when it was
+/// computed as itself or read back).
 #[pyfunction]
-#[pyo3(signature = (code, kept=None, *, max_len=None, max_work=None, stop=None, out=None, keep_values="open", checkpoint_work=None, defer=false))]
+#[pyo3(signature = (code, kept=None, *, max_len=None, max_work=None, stop=None, out=None, keep_values="open", checkpoint_work=None, defer=false, lead=false, leader=None, delay=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn census_task(
     py: Python<'_>,
@@ -136,8 +163,12 @@ pub fn census_task(
     keep_values: &str,
     checkpoint_work: Option<&Bound<'_, PyAny>>,
     defer: bool,
+    lead: bool,
+    leader: Option<&Bound<'_, PyBytes>>,
+    delay: Option<usize>,
 ) -> PyResult<TaskDone> {
     let limits = census_limits(max_len, max_work)?;
+    let leader = leader.map(|b| bytes_values(b.as_bytes())).transpose()?;
     let kept = kept.map(|k| lib(GameRecord::from_json(k))).transpose()?;
     let keep = lib(KeepValues::parse(keep_values))?;
     let every = u64_or(checkpoint_work, "checkpoint_work", CENSUS_CHECKPOINT_WORK)?.max(1);
@@ -148,22 +179,21 @@ pub fn census_task(
         let owner = Owner::this_process();
         let claim = claim_way(&owner, defer);
         let values = folder.as_ref().map(|folder| ValuesKept { folder, keep, every });
-        Ok(
-            match grundy::census::census_task(
-                folder.as_ref(),
-                &code,
-                kept.as_ref(),
-                limits,
-                values,
-                claim,
-                ctx,
-            )? {
-                TaskRun::Held(_) => None,
-                TaskRun::Done(done) => Some(done),
-            },
-        )
+        let part = match (delay, lead) {
+            (Some(delay), _) => ShiftPart::Derived { leader: leader.as_deref(), delay },
+            (None, true) => ShiftPart::Leader,
+            (None, false) => ShiftPart::Alone,
+        };
+        let (folder, kept) = (folder.as_ref(), kept.as_ref());
+        Ok(match grundy::census::census_task(folder, &code, kept, limits, values, part, claim, ctx)? {
+            TaskRun::Held(_) => None,
+            TaskRun::Done(done) => Some(done),
+        })
     })?;
-    Ok(done.map(|d| (d.record.to_json(), d.resumed, d.rejected, d.extended_from, d.values_warning)))
+    Ok(done.map(|d| {
+        let values = d.values.as_deref().map(|v| values_bytes(py, v));
+        (d.record.to_json(), d.resumed, d.rejected, d.extended_from, d.values_warning, values, d.shift)
+    }))
 }
 
 /// The estimated bytes of one game's values file to ``max_len`` values
@@ -325,6 +355,22 @@ impl CensusPlan {
     #[getter]
     fn tasks(&self) -> Vec<(usize, usize, Option<String>)> {
         self.plan.tasks.iter().map(|t| (t.class, t.game, t.kept.as_ref().map(GameRecord::to_json))).collect()
+    }
+
+    /// Per task, ``None`` or ``(leader, delay)`` for a derived task of a
+    /// shift group: it runs once task ``leader`` is done, given its values
+    /// (``lead=True`` in :func:`census_task` hands them back), which are its
+    /// own ``delay`` heaps later.
+    #[getter]
+    fn derived(&self) -> Vec<Option<(usize, usize)>> {
+        self.plan.tasks.iter().map(|t| t.derived.map(|d| (d.leader, d.delay))).collect()
+    }
+
+    /// Per task, whether it leads a shift group: derived tasks wait for its
+    /// values.
+    #[getter]
+    fn leads(&self) -> Vec<bool> {
+        self.plan.tasks.iter().map(|t| t.leads).collect()
     }
 
     /// The damaged records, computed again: ``(path, why)``.

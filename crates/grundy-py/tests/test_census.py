@@ -82,6 +82,30 @@ def test_games_with_the_same_values_are_computed_once(cli, tmp_path):
     assert by_code(back) == by_code(py)
 
 
+def test_games_whose_values_are_shifted_are_built_from_their_leader(cli, tmp_path):
+    # 0.6 is 0.37 one heap later: 0.6, given first, waits for 0.37 and is built from its values
+    codes, length = ["0.6", "0.37"], 1 << 14
+    py = grundy.census(codes, max_len=length, out=tmp_path)
+    rows = by_code(py)
+    assert (rows["0.6"]["values_of"], rows["0.6"]["shift"]) == ("0.37", 1)
+    assert (rows["0.37"]["values_of"], rows["0.37"]["shift"]) == (None, None)
+    assert not any(r["resumed"] for r in py)
+    assert rows == by_code(cli_rows(cli, codes, "--max-len", length))
+    # built, not computed: an open game computed from its rules keeps its values
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["0.37.json", "0.37.values", "0.6.json"]
+    # the record it claims is the one 0.6 computed alone has
+    own = ("seconds", "resumed", "values_of", "shift")
+    assert by_code(grundy.census(["0.6"], max_len=length), drop=own) == by_code([py[0]], drop=own)
+    # read back, by Python and the command line, as records of their own
+    again = grundy.census(codes, max_len=length, out=tmp_path)
+    assert all(r["resumed"] and r["shift"] is None and r["values_of"] is None for r in again)
+    assert by_code(again) == by_code(cli_rows(cli, codes, "--max-len", length, "--out", tmp_path))
+    # on an executor, a certified pair: Dawson's Kayles is 0.137 one heap later
+    with concurrent.futures.ThreadPoolExecutor(2) as ex:
+        rows = by_code(grundy.census_iter(["0.07", "0.137"], max_len=MAX_LEN, executor=ex))
+    assert (rows["0.07"]["values_of"], rows["0.07"]["shift"], rows["0.07"]["period"]) == ("0.137", 1, 34)
+
+
 def test_an_open_record_with_other_limits_is_computed_again(tmp_path):
     grundy.census(["0.004"], max_len=1024, out=tmp_path)
     rows = grundy.census(["0.004"], max_len=2048, out=tmp_path)
@@ -132,6 +156,18 @@ def test_dask_cluster_losing_a_worker(cli, tmp_path):
     again = cli_rows(cli, codes, "--max-len", max_len, "--out", tmp_path)
     assert all(r["resumed"] for r in again)
     assert by_code(again, drop=drop) == expected
+
+
+def test_shifted_games_on_dask(cli, tmp_path):
+    # a derived game's leader values travel as bytes through the Dask client to a worker process
+    distributed = pytest.importorskip("distributed")
+    codes = ["0.07", "0.137", "0.6", "0.37"]
+    with distributed.LocalCluster(
+        n_workers=1, processes=True, threads_per_worker=1, dashboard_address=None
+    ) as cluster, distributed.Client(cluster) as client:
+        rows = by_code(grundy.census_iter(codes, max_len=MAX_LEN, out=tmp_path, executor=client))
+    assert [(rows[c]["values_of"], rows[c]["shift"]) for c in codes] == [("0.137", 1), (None, None), ("0.37", 1), (None, None)]
+    assert rows == by_code(cli_rows(cli, codes, "--max-len", MAX_LEN))
 
 
 def forged(text, old, new):

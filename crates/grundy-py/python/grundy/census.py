@@ -2,7 +2,9 @@
 
 ``census(codes, ...)`` computes every game of ``codes`` (codes with the same
 rules share one canonical game, and games shown to have the same values one
-computation: ``values_of`` names it) and returns one record per code: a dict
+computation: ``values_of`` names it; games whose values are another's shifted
+are built from its values once it is done: ``values_of`` names it and
+``shift`` the heaps of the shift) and returns one record per code: a dict
 with the fields of ``grundy census --json``. The per-game work is the
 extension's ``census_task`` (Rust, one thread, the GIL released); this module
 only schedules it, longest games first:
@@ -129,13 +131,16 @@ def solve(code, max_len=DEFAULT_MAX_LEN, max_work=DEFAULT_MAX_WORK):
     return _grundy.census_game(code, max_len=max_len, max_work=max_work)
 
 
-def task(code, kept, max_len, max_work, stop=None, out=None, keep_values="open", checkpoint_work=None, defer=False):
+def task(code, kept, max_len, max_work, stop=None, out=None, keep_values="open", checkpoint_work=None, defer=False, shift=None):
     """The task a worker runs: one game computed (going on from the values
     kept in ``out``, and keeping its own there), or its kept certified record
     (a JSON line) checked; ``(record, resumed, rejected, extended_from,
-    values_warning)``, the record written to ``out`` under the game's claim;
-    ``None`` with ``defer`` when another process holds the game."""
-    values = {"out": out, "keep_values": keep_values, "checkpoint_work": checkpoint_work}
+    values_warning, values, shift)``, the record written to ``out`` under the
+    game's claim; ``None`` with ``defer`` when another process holds the
+    game. ``shift`` is its part in its shift group: ``{"lead": True}`` hands
+    its ``values`` back (``bytes``), ``{"leader": values, "delay": d}``
+    builds its record from its leader's values (``shift`` then ``d``)."""
+    values = {"out": out, "keep_values": keep_values, "checkpoint_work": checkpoint_work, **(shift or {})}
     return _grundy.census_task(code, kept, max_len=max_len, max_work=max_work, stop=stop, defer=defer, **values)
 
 
@@ -170,10 +175,14 @@ def _executor_kind(executor):
     )
 
 
-def _rows(games, members, lead, text, resumed, extended_from=0):
+def _rows(games, members, lead, text, resumed, extended_from=0, leader=None, shift=None):
     """The rows of a value class whose game ``lead`` has the record ``text``
     (a JSON line): one per code, each game's own canonical code, and for the
-    other games ``values_of`` (the game computed) and no seconds."""
+    other games ``values_of`` (the game computed), ``shift`` 0 and no
+    seconds. A record built from the values of the game ``leader`` shifted
+    by ``shift`` heaps names it in ``values_of`` of every row, with
+    ``shift``; ``shift`` is ``None`` in the rows of a record computed (or
+    read back) as itself."""
     record = {k: v for k, v in json.loads(text).items() if k not in ("format", "checksum")}
     for canonical in members:
         codes = games[canonical]
@@ -184,8 +193,11 @@ def _rows(games, members, lead, text, resumed, extended_from=0):
             row["resumed"] = resumed
             row["extended_from"] = extended_from
             row["values_of"] = None
+            row["shift"] = None
             if canonical != lead:
-                row.update(canonical=canonical, values_of=lead, seconds=0.0)
+                row.update(canonical=canonical, values_of=lead, shift=0, seconds=0.0)
+            if shift is not None:
+                row.update(values_of=leader, shift=shift)
             yield row
 
 
@@ -258,6 +270,12 @@ def _census_iter(codes, max_len, max_work, out, executor, max_total_work, values
         _warn(f"{path}: {why}; computing it again")
     ready = [(names[plan.classes[c][0]], names[g], text) for c, g, text in plan.ready]
     tasks = [(names[plan.classes[c][0]], names[g], kept) for c, g, kept in plan.tasks]
+    # shift groups: each derived task runs once its leader is done, given its values
+    derived, leads = plan.derived, plan.leads
+    followers = {}
+    for k, d in enumerate(derived):
+        if d is not None:
+            followers.setdefault(d[0], []).append(k)
     # the work, estimated before any game starts: a sample, then every game (longest first)
     sample = _grundy.census_sample(len(tasks))
     cost = {k: plan.estimate(k) for k in sample}
@@ -286,19 +304,29 @@ def _census_iter(codes, max_len, max_work, out, executor, max_total_work, values
     kept = (None if out is None else os.fspath(out), values[0], values[1])
 
     def job(t, stop, defer):
-        return task, (t[1], t[2], max_len, max_work, stop, *kept, defer)
+        k, values = t
+        shift = {"lead": leads[k]}
+        if derived[k] is not None:
+            shift.update(leader=values, delay=derived[k][1])
+        return task, (tasks[k][1], tasks[k][2], max_len, max_work, stop, *kept, defer, shift)
 
     def finish(t, result):
         """The rows of a finished task (its record written to ``out`` by the task)."""
-        leader, member, _ = t
-        text, resumed, rejected, extended_from, values_warning = result
+        k = t[0]
+        first, member, _ = tasks[k]
+        text, resumed, rejected, extended_from, values_warning, _, shift = result
         if rejected is not None and folder is not None:
             _warn(f"{folder.record_path(member)}: {rejected}; computed again")
         if values_warning is not None:
             _warn(values_warning)
-        return list(_rows(games, classes[leader], member, text, resumed, extended_from))
+        leader = None if derived[k] is None else tasks[derived[k][0]][1]
+        return list(_rows(games, classes[first], member, text, resumed, extended_from, leader, shift))
 
-    yield from _run([tasks[k] for k in order], executor, kind, job, finish)
+    def release(t, result):
+        """The derived tasks of a finished leader, handed its values."""
+        return [(j, result[5]) for j in followers.get(t[0], ())]
+
+    yield from _run([(k, None) for k in order if derived[k] is None], executor, kind, job, finish, release)
 
 
 def _misere_rows(codes, text, resumed, verify_size):
@@ -352,12 +380,14 @@ def _misere_iter(codes, out, executor, misere_len, misere_work, misere_total_wor
     yield from _run(tasks, executor, kind, job, finish)
 
 
-def _run(tasks, executor, kind, job, finish):
+def _run(tasks, executor, kind, job, finish, release=None):
     """Runs the tasks on the executor, yielding each one's rows (``finish(t,
     result)``) once its record is written; ``job(t, stop, defer)`` is the
     function a task calls and its arguments. A task deferred because another
     process holds its game is submitted again, to wait for it, after the
-    others. Stops every game on any exception (Ctrl-C)."""
+    others. ``release(t, result)`` lists the tasks to submit once ``t`` is
+    done (before any task not started yet, on Dask). Stops every game on any
+    exception (Ctrl-C)."""
     stop = _grundy.CensusStop() if kind in ("own", "threads") else None
     if kind == "own":
         executor = concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1)
@@ -388,6 +418,8 @@ def _run(tasks, executor, kind, job, finish):
                 if result is None:
                     pending.add(submit(futures[f], False, 0))
                 else:
+                    for t in release(futures[f], result) if release else ():
+                        pending.add(submit(t, True, len(tasks) + 1))
                     yield from finish(futures[f], result)
     except BaseException as e:
         # every game stops; what finished meanwhile is kept (in out) and handed over
@@ -428,8 +460,12 @@ def census(codes, **options):
     0 as the published tables do, ``last_rare``), ``stopped``, ``seconds``,
     ``max_len``, ``max_work``,
     ``resumed``, ``extended_from`` (the values kept in ``out`` that the
-    computation went on from, 0 when none) and ``values_of`` (``None``, or the game computed for this one:
-    a different game shown to have the same values). See the module docs for
+    computation went on from, 0 when none), ``values_of`` (``None``, or the game computed for this one:
+    a different game shown to have the same values, or whose values this
+    game's are, shifted) and ``shift`` (``None`` for a game computed or read
+    back as itself; else the heaps its values come after those of
+    ``values_of``: 0 for the same values, ``d`` for a game built from the
+    values of ``values_of`` ``d`` heaps later — ``0.6`` from ``0.37``, 1). See the module docs for
     ``out``, ``keep_values``, ``checkpoint_work``, ``max_values_disk``,
     ``executor``, ``max_total_work``, claims and Ctrl-C: a
     ``KeyboardInterrupt`` carries every record finished in ``records``.

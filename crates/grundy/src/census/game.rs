@@ -3,11 +3,13 @@
 //! its computation ([`census_game`]), and the check of a certified record
 //! read back from a census folder before it is resumed ([`census_resume`]).
 
+use super::plan::ShiftPart;
 use super::record::{GameRecord, GameStatus};
+use super::shift::shifted_record;
 #[cfg(test)]
 use super::statistics::RareSplit;
 use super::statistics::split_of;
-use super::values::{ValuesKept, census_game_kept, parse_canonical};
+use super::values::{ValuesKept, census_game_kept, census_game_values, parse_canonical};
 use crate::count::Context;
 use crate::error::{Error, Remedy, Stop};
 #[cfg(test)]
@@ -173,6 +175,15 @@ pub struct Resumed {
     pub extended_from: usize,
     /// Why the values kept in the folder were not used, when they were not.
     pub values_warning: Option<String>,
+    /// The game's values, for a shift group's leader ([`ShiftPart::Leader`])
+    /// computed (or checked) now: `g(0..computed)`, filled to `max_len` from
+    /// a certified period; `None` otherwise.
+    pub values: Option<Vec<u32>>,
+    /// The delay of a record built now from its leader's values
+    /// ([`ShiftPart::Derived`], [`super::census_shifted`]): its values are the
+    /// leader's `shift` heaps later; `None` for a record computed from the
+    /// game's own rules or read back.
+    pub shift: Option<usize>,
 }
 
 /// One game of a census, `code` ([`census_game`]), given the certified record
@@ -218,20 +229,69 @@ pub fn census_resume_kept(
     values: Option<ValuesKept<'_>>,
     ctx: &mut Context<'_>,
 ) -> Result<Resumed, Error> {
+    resume_part(code, kept, limits, Way { values, part: ShiftPart::Alone }, ctx)
+}
+
+/// How a game of a census is computed: going on from and keeping its values
+/// in the folder (`values`), as its part in its shift group says (`part`).
+#[derive(Clone, Copy)]
+pub(super) struct Way<'a> {
+    /// The values kept in the census folder.
+    pub values: Option<ValuesKept<'a>>,
+    /// Its part in its shift group.
+    pub part: ShiftPart<'a>,
+}
+
+/// [`census_resume_kept`] for a game of the census plan's part `way.part`:
+/// a leader hands its values back ([`Resumed::values`], also when its kept
+/// record stands: the check computed them), a derived game is built from its
+/// leader's values ([`compute`]), its kept record checked that way too.
+pub(super) fn resume_part(
+    code: &str,
+    kept: Option<&GameRecord>,
+    limits: Limits,
+    way: Way<'_>,
+    ctx: &mut Context<'_>,
+) -> Result<Resumed, Error> {
     let rejected = match kept {
-        Some(kept) => match check(kept, limits, ctx)? {
-            None => return Ok(Resumed::read_back(kept.clone())),
-            why => why,
+        Some(kept) => match check(kept, limits, way.part, ctx)? {
+            Ok(values) => return Ok(Resumed { values, ..Resumed::read_back(kept.clone()) }),
+            Err(why) => Some(why),
         },
         None => None,
     };
-    let e = census_game_kept(code, limits, values, ctx)?;
+    let done = compute(code, limits, limits.max_len(), way, ctx)?;
+    Ok(Resumed { rejected, ..done })
+}
+
+/// `code` computed within `limits` as its part says: a derived game from its
+/// leader's values when they reach far enough ([`shifted_record`]: the
+/// check of the first values by its own rules, no values file), otherwise
+/// (and every other game) from its own rules going on from and keeping its
+/// values in the folder ([`census_game_values`]); a leader's values are
+/// handed back filled to `fill`.
+fn compute(
+    code: &str,
+    limits: Limits,
+    fill: usize,
+    way: Way<'_>,
+    ctx: &mut Context<'_>,
+) -> Result<Resumed, Error> {
+    if let ShiftPart::Derived { leader: Some(leader), delay } = way.part
+        && let Some(record) = shifted_record(code, leader, delay, limits, ctx)?
+    {
+        return Ok(Resumed { resumed: false, shift: Some(delay), ..Resumed::read_back(record) });
+    }
+    let fill = matches!(way.part, ShiftPart::Leader).then_some(fill);
+    let (e, values) = census_game_values(code, limits, way.values, fill, ctx)?;
     Ok(Resumed {
         record: e.record,
         resumed: false,
-        rejected,
+        rejected: None,
         extended_from: e.from,
         values_warning: e.warning,
+        values,
+        shift: None,
     })
 }
 
@@ -241,45 +301,65 @@ pub fn census_resume_kept(
 /// checked); otherwise the game is computed ([`census_resume_kept`], its
 /// `kept` record checked first). The command line and Python both call it
 /// once their claim is held, so a game finished elsewhere is not computed
-/// again.
+/// again. `part` is the game's part in its shift group
+/// ([`super::CensusTask::part`]; [`ShiftPart::Alone`] outside one).
 pub fn census_claimed(
     folder: &super::CensusFolder,
     canonical: &str,
     kept: Option<&GameRecord>,
     limits: Limits,
     values: Option<ValuesKept<'_>>,
+    part: ShiftPart<'_>,
     ctx: &mut Context<'_>,
 ) -> Result<Resumed, Error> {
+    let way = Way { values, part };
     match (kept, folder.kept(canonical, limits)?) {
         (_, super::Kept::Resume(record)) => Ok(Resumed::read_back(record)),
-        (None, super::Kept::Check(record)) => {
-            census_resume_kept(canonical, Some(&record), limits, values, ctx)
-        }
-        (kept, _) => census_resume_kept(canonical, kept, limits, values, ctx),
+        (None, super::Kept::Check(record)) => resume_part(canonical, Some(&record), limits, way, ctx),
+        (kept, _) => resume_part(canonical, kept, limits, way, ctx),
     }
 }
 
 impl Resumed {
     /// A record read back, standing as it is.
     pub fn read_back(record: GameRecord) -> Self {
-        Resumed { record, resumed: true, rejected: None, extended_from: 0, values_warning: None }
+        Resumed {
+            record,
+            resumed: true,
+            rejected: None,
+            extended_from: 0,
+            values_warning: None,
+            values: None,
+            shift: None,
+        }
     }
 }
 
-/// Why `kept` does not stand (computed again, see [`census_resume`]), or
-/// `None` when it does.
-fn check(kept: &GameRecord, limits: Limits, ctx: &mut Context<'_>) -> Result<Option<String>, Error> {
+/// Whether `kept` stands: `Ok` with a leader's values (filled to `max_len`)
+/// when it does, `Err` with why not (computed again, see [`census_resume`]).
+/// The game is computed again to as many values as `part` says: a derived
+/// game from its leader's values ([`compute`]).
+fn check(
+    kept: &GameRecord,
+    limits: Limits,
+    part: ShiftPart<'_>,
+    ctx: &mut Context<'_>,
+) -> Result<Result<Option<Vec<u32>>, String>, Error> {
     if kept.status == GameStatus::Open {
-        return Ok(Some("an open record is not checked".into()));
+        return Ok(Err("an open record is not checked".into()));
     }
     if kept.computed > limits.max_len() {
-        return Ok(Some(format!("checking it needs {} values, more than `max_len`", kept.computed)));
+        return Ok(Err(format!("checking it needs {} values, more than `max_len`", kept.computed)));
     }
-    let again = census_game(&kept.canonical, Limits::new(kept.computed, limits.max_work())?, ctx)?;
-    if again.stop == Stop::MaxWork {
-        return Ok(Some("checking it needs more work than `max_work`".into()));
+    let within = Limits::new(kept.computed, limits.max_work())?;
+    let again = compute(&kept.canonical, within, limits.max_len(), Way { values: None, part }, ctx)?;
+    if again.record.stop == Stop::MaxWork {
+        return Ok(Err("checking it needs more work than `max_work`".into()));
     }
-    Ok(kept.difference(&again))
+    match kept.difference(&again.record) {
+        None => Ok(Ok(again.values)),
+        Some(why) => Ok(Err(why)),
+    }
 }
 
 #[cfg(test)]

@@ -78,8 +78,9 @@
 //! (uppercase hexadecimal, `!` after each digit that has it; `d₀.0` when no
 //! digit follows the point). Games whose *values* are related (a shifted
 //! sequence: `0.07` is `0.137` one heap later) are different games: the
-//! census plan still computes each of them, though [`census_shifted`] builds
-//! one's record from the other's values (see [`shift_classes`]).
+//! census plan ([`census_plan`]) computes the one with the fewest shifts
+//! and builds the others' records from its values ([`census_shifted`],
+//! [`shift_classes`], [`CensusTask::derived`]).
 //!
 //! # When two games have the same values
 //!
@@ -137,8 +138,8 @@ pub use game::{
 };
 pub use output_file::OutputFile;
 pub use plan::{
-    CensusGame, CensusPlan, CensusTask, ClaimWay, TaskRun, census_games, census_order, census_plan,
-    census_task,
+    CensusGame, CensusPlan, CensusTask, ClaimWay, Derived, ShiftPart, TaskRun, census_games, census_order,
+    census_plan, census_task,
 };
 pub use record::{Fnv1a64, GameRecord, GameStatus};
 pub use shift::{census_shifted, reduced_code, shifted_code};

@@ -20,15 +20,47 @@
 //!    replaced) and is reported in [`CensusPlan::damaged`]; stale and missing
 //!    records are passed over. A class with none of these is a task on its
 //!    first game.
+//! 5. Classes whose values are another's shifted ([`super::shift_classes`]:
+//!    a class with `t` shifts has at heap `n` the value a class with `t′ < t`
+//!    has at heap `n − (t − t′)`) share one computation: among the tasks of
+//!    a shift group, the one with the fewest shifts *leads* and is computed
+//!    as any other ([`CensusTask::leads`]); each other task of the group is
+//!    *derived* ([`CensusTask::derived`]): it runs after its leader, is
+//!    handed the leader's values in memory ([`Resumed::values`]) and builds
+//!    its record from them with `delay = t − t_leader`
+//!    ([`super::census_shifted`]: the first [`crate::heap::RESUME_CHECK`]
+//!    values checked by its own rules, the period looked for at the lengths a
+//!    run from nothing looks at). Classes read back in step 4 take no part:
+//!    a derived record that stands is read back as any other. The values
+//!    pass in memory, not through the folder, because the folder keeps them
+//!    only as `keep_values` says (by default not those of a certified
+//!    game): a driver hands the leader's [`Resumed::values`] to the derived
+//!    tasks it starts once the leader is done (the command line's threads;
+//!    Python's executors and Dask workers as an argument), and drops them
+//!    once those are done. A derived task without them (the leader's record
+//!    was read back, written by another process meanwhile), or whose
+//!    leader's values end too early (a leader stopped by `max_work`), is
+//!    computed from its own rules as in step 4, keeping its values in the
+//!    folder as any game; a record built from the leader's values keeps
+//!    none. The rule: the derived record is the one the game computed from
+//!    nothing has (but the seconds), except that under a `max_work` that
+//!    would stop that run it can reach further (the leader's values past
+//!    the check cost it no work). The cost: a derived task computes its
+//!    first [`crate::heap::RESUME_CHECK`] values once per length looked at
+//!    ([`CensusPlan::estimate`]) instead of all its values, and a leader's
+//!    values take 4 bytes a value to `max_len` from when it is done until
+//!    its derived tasks are.
 //!
 //! The drivers then estimate the tasks ([`CensusPlan::estimate`], checked
 //! against the census's total by [`super::census_total_work`]) and run them
-//! longest first ([`census_order`]).
+//! longest first ([`census_order`]), each derived task once its leader is
+//! done ([`CensusPlan::after`]).
 //!
 //! # One game ([`census_task`])
 //!
 //! Without a folder the game is computed (a kept record checked first,
-//! [`census_resume_kept`]). With one, the game is claimed first
+//! [`census_resume_kept`]), as its part in its shift group says
+//! ([`ShiftPart`], [`CensusTask::part`]). With one, the game is claimed first
 //! ([`CensusFolder::claim`]): a game another process holds is handed back
 //! ([`TaskRun::Held`], to be tried again after the others) or waited for
 //! ([`ClaimWay::Wait`]); once held, a record another process wrote meanwhile
@@ -36,13 +68,16 @@
 //! record is written before the claim is released, so that no process ever
 //! sees a game neither claimed nor recorded.
 
+#[cfg(doc)]
+use super::census_resume_kept;
+use super::game::{Way, resume_part};
 use super::{
     CensusFolder, Claimed, GameRecord, Kept, Owner, Resumed, Sighting, ValuesKept, canonical_code,
-    census_claimed, census_estimate_in, census_resume_kept, value_classes,
+    census_claimed, census_estimate_in, shift_classes, value_classes,
 };
 use crate::count::Context;
 use crate::error::Error;
-use crate::heap::{Limits, OctalCode};
+use crate::heap::{Limits, OctalCode, RESUME_CHECK};
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -68,9 +103,55 @@ pub struct CensusTask {
     pub game: usize,
     /// The certified record to check ([`Kept::Check`]), if any.
     pub kept: Option<GameRecord>,
+    /// Whether derived tasks wait for its values (it leads a shift group,
+    /// step 5 of the module docs).
+    pub leads: bool,
+    /// For a derived task, its leader and the delay of its values.
+    pub derived: Option<Derived>,
+}
+
+/// A derived task's place in its shift group (step 5 of the module docs):
+/// its values are those of task `leader`, `delay` heaps later.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Derived {
+    /// The leader, an index into [`CensusPlan::tasks`].
+    pub leader: usize,
+    /// The heaps its values come after the leader's (at least 1).
+    pub delay: usize,
+}
+
+/// How [`census_task`] computes a game, by its part in its shift group (step
+/// 5 of the module docs; [`CensusTask::part`] says which).
+#[derive(Clone, Copy, Debug, Default)]
+pub enum ShiftPart<'a> {
+    /// In no shift group with a derived task: computed as itself.
+    #[default]
+    Alone,
+    /// A leader: computed as itself, its values handed back
+    /// ([`Resumed::values`]) for the derived tasks.
+    Leader,
+    /// A derived game: built from its leader's values `delay` heaps later
+    /// ([`super::census_shifted`]), or computed as itself when `leader` is
+    /// `None` (the leader handed back none) or ends too early.
+    Derived {
+        /// The leader's values, if the leader handed them back.
+        leader: Option<&'a [u32]>,
+        /// The heaps the game's values come after the leader's.
+        delay: usize,
+    },
 }
 
 impl CensusTask {
+    /// Its part in its shift group, given its leader's values if it is
+    /// derived and they were handed back ([`Resumed::values`]).
+    pub fn part<'a>(&self, leader: Option<&'a [u32]>) -> ShiftPart<'a> {
+        match (self.derived, self.leads) {
+            (Some(d), _) => ShiftPart::Derived { leader, delay: d.delay },
+            (None, true) => ShiftPart::Leader,
+            (None, false) => ShiftPart::Alone,
+        }
+    }
+
     /// The limits of its work: a kept record is checked by computing as many
     /// values as it did, within the census's work limit.
     pub fn limits(&self, limits: Limits) -> Result<Limits, Error> {
@@ -101,9 +182,36 @@ impl CensusPlan {
     /// The estimated work of task `k` ([`census_estimate_in`] of its game
     /// within [`CensusTask::limits`]), to order the tasks and to check the
     /// census's total before any game starts.
+    ///
+    /// A derived task costs the check of its first [`RESUME_CHECK`] values
+    /// at each length the period is looked for from [`RESUME_CHECK`] on
+    /// (`64·2^j` up to `max_len`), and about one more for the shorter
+    /// lengths, each of which computes its values again; or its estimate as
+    /// a game computed from nothing when that is less —
+    /// or when that reaches `max_work`: a leader stopped by its work limit
+    /// may hand back too few values, and the game is then computed from
+    /// nothing. (The values taken from the leader past the check cost no
+    /// work of their own: see [`super::census_shifted`] on work limits.)
     pub fn estimate(&self, k: usize, limits: Limits, ctx: &mut Context<'_>) -> Result<f64, Error> {
         let task = self.tasks.get(k).ok_or_else(|| Error::invalid("task", format!("{k} is not a task")))?;
-        census_estimate_in(&self.games[task.game].canonical, task.limits(limits)?, ctx)
+        let (code, within) = (&self.games[task.game].canonical, task.limits(limits)?);
+        let whole = census_estimate_in(code, within, ctx)?;
+        if task.derived.is_none() || whole >= within.max_work() as f64 {
+            return Ok(whole);
+        }
+        let check = Limits::new(RESUME_CHECK.min(within.max_len()), within.max_work())?;
+        let (mut looks, mut look) = (2.0, 64);
+        while look < within.max_len() {
+            looks += f64::from(u8::from(look >= RESUME_CHECK));
+            look *= 2;
+        }
+        Ok(whole.min(looks * census_estimate_in(code, check, ctx)?))
+    }
+
+    /// The task that task `k` runs after: its leader when it is derived
+    /// (step 5 of the module docs), handing it its values.
+    pub fn after(&self, k: usize) -> Option<usize> {
+        self.tasks.get(k)?.derived.map(|d| d.leader)
     }
 }
 
@@ -138,8 +246,9 @@ pub fn census_plan(
     let parsed = games.iter().map(|g| OctalCode::parse(&g.canonical)).collect::<Result<Vec<_>, _>>()?;
     let classes = value_classes(&parsed);
     let (mut ready, mut tasks, mut damaged) = (Vec::new(), Vec::new(), Vec::new());
+    let task_of = |class, game, kept| CensusTask { class, game, kept, leads: false, derived: None };
     for (i, class) in classes.iter().enumerate() {
-        let mut task = Some(CensusTask { class: i, game: class[0], kept: None });
+        let mut task = Some(task_of(i, class[0], None));
         for &g in class {
             let Some(folder) = folder else { break };
             match folder.kept(&games[g].canonical, limits)? {
@@ -147,11 +256,11 @@ pub fn census_plan(
                     ready.push((i, g, record));
                     task = None;
                 }
-                Kept::Check(record) => task = Some(CensusTask { class: i, game: g, kept: Some(record) }),
+                Kept::Check(record) => task = Some(task_of(i, g, Some(record))),
                 Kept::Damaged(why) => {
                     // computed again as itself, so that its file is replaced
                     damaged.push((folder.record_path(&games[g].canonical), why));
-                    task = Some(CensusTask { class: i, game: g, kept: None });
+                    task = Some(task_of(i, g, None));
                 }
                 Kept::Missing | Kept::Stale => continue,
             }
@@ -159,7 +268,26 @@ pub fn census_plan(
         }
         tasks.extend(task);
     }
+    derive(&mut tasks, &shift_classes(&parsed, &classes));
     Ok(CensusPlan { games, classes, ready, tasks, damaged })
+}
+
+/// Step 5 of the module docs: in each shift group (`(class, shifts)` pairs,
+/// [`shift_classes`]), the task with the fewest shifts leads and the group's
+/// other tasks are derived from it.
+fn derive(tasks: &mut [CensusTask], groups: &[Vec<(usize, usize)>]) {
+    let of_class: HashMap<usize, usize> = tasks.iter().enumerate().map(|(k, t)| (t.class, k)).collect();
+    for group in groups {
+        let members: Vec<(usize, usize)> =
+            group.iter().filter_map(|&(class, t)| Some((*of_class.get(&class)?, t))).collect();
+        let Some(&(leader, t0)) = members.iter().min_by_key(|&&(_, t)| t) else { continue };
+        for &(k, t) in &members {
+            if t > t0 {
+                tasks[k].derived = Some(Derived { leader, delay: t - t0 });
+                tasks[leader].leads = true;
+            }
+        }
+    }
 }
 
 /// The games of `codes` (step 1 of the plan): grouped by canonical code, in
@@ -230,26 +358,31 @@ pub enum TaskRun<R = Resumed> {
     Done(R),
 }
 
-/// One game of a census (see the module docs): `canonical` computed, or
-/// `kept` (a certified record of it the folder keeps) checked; with
-/// `folder`, claimed first by `claim`, going on from the values kept there
-/// and keeping its values as `values` says, its record written before the
-/// claim is released. Errors: the game's own, and the folder's (naming
-/// `out`); [`Error::Interrupted`] when the context's observer says stop.
+/// One game of a census (see the module docs): `canonical` computed as its
+/// `part` in its shift group says ([`CensusTask::part`]: a leader hands its
+/// values back in [`Resumed::values`], a derived game is built from its
+/// leader's and says so in [`Resumed::shift`]), or `kept` (a certified
+/// record of it the folder keeps) checked the same way; with `folder`,
+/// claimed first by `claim`, going on from the values kept there and keeping
+/// its values as `values` says, its record written before the claim is
+/// released. Errors: the game's own, and the folder's (naming `out`);
+/// [`Error::Interrupted`] when the context's observer says stop.
+#[allow(clippy::too_many_arguments)]
 pub fn census_task(
     folder: Option<&CensusFolder>,
     canonical: &str,
     kept: Option<&GameRecord>,
     limits: Limits,
     values: Option<ValuesKept<'_>>,
+    part: ShiftPart<'_>,
     claim: ClaimWay<'_>,
     ctx: &mut Context<'_>,
 ) -> Result<TaskRun, Error> {
     let Some(folder) = folder else {
-        return census_resume_kept(canonical, kept, limits, None, ctx).map(TaskRun::Done);
+        return resume_part(canonical, kept, limits, Way { values: None, part }, ctx).map(TaskRun::Done);
     };
     claimed_task(folder, &GameRecord::file_name(canonical), claim, ctx, |ctx| {
-        let done = census_claimed(folder, canonical, kept, limits, values, ctx)?;
+        let done = census_claimed(folder, canonical, kept, limits, values, part, ctx)?;
         if !done.resumed {
             folder.write(&done.record)?;
         }
@@ -286,7 +419,7 @@ pub(crate) fn claimed_task<R>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::census::{ClaimTimes, census_game};
+    use crate::census::{ClaimTimes, census_game, census_resume_kept};
 
     fn folder(name: &str) -> CensusFolder {
         let dir = std::env::temp_dir().join(format!("grundy-plan-{name}-{}", std::process::id()));
@@ -340,6 +473,94 @@ mod tests {
         std::fs::remove_dir_all(f.path()).unwrap();
     }
 
+    /// Runs the tasks of `plan` as a driver does: each derived task after
+    /// its leader, handed its values; the records by task.
+    fn run_tasks(plan: &CensusPlan, folder: Option<&CensusFolder>, limits: Limits) -> Vec<Resumed> {
+        let me = Owner::this_process();
+        let mut order: Vec<usize> = (0..plan.tasks.len()).collect();
+        order.sort_by_key(|&k| plan.after(k).is_some());
+        let mut values: HashMap<usize, Vec<u32>> = HashMap::new();
+        let mut done: Vec<Option<Resumed>> = vec![None; plan.tasks.len()];
+        for k in order {
+            let task = &plan.tasks[k];
+            let leader = plan.after(k).and_then(|l| values.get(&l)).map(Vec::as_slice);
+            let claim = ClaimWay::Try { owner: &me, seen: None, times: ClaimTimes::default() };
+            let canonical = &plan.games[task.game].canonical;
+            let ctx = &mut Context::default();
+            let run = census_task(
+                folder,
+                canonical,
+                task.kept.as_ref(),
+                limits,
+                None,
+                task.part(leader),
+                claim,
+                ctx,
+            );
+            let Ok(TaskRun::Done(mut r)) = run else { panic!("{canonical}: {run:?}") };
+            if let Some(v) = r.values.take() {
+                assert!(task.leads, "{canonical} handed back values it does not lead");
+                values.insert(k, v);
+            }
+            done[k] = Some(r);
+        }
+        done.into_iter().map(Option::unwrap).collect()
+    }
+
+    /// Shift groups among the codes asked for (`0.6` and `0.62` are `0.37`
+    /// one heap later, `0.404` is `0.13737` two heaps later, certified `0.07`
+    /// is `0.137` one heap later): the plan
+    /// computes the leader of each once and derives the other class from its
+    /// values with the delay of their shifts; every derived record equals the
+    /// game's record computed from nothing (but for the seconds), in memory
+    /// and through a folder, where a second plan reads them all back and a
+    /// certified derived record is checked from its leader's values.
+    #[test]
+    fn a_shift_group_is_computed_once_and_its_derived_records_are_the_games_own() {
+        let limits = Limits::new(1 << 13, u64::MAX).unwrap();
+        let list = codes(&["0.6", "0.37", "0.62", "0.404", "0.13737", "0.77", "0.07", "0.137"]);
+        let plan = census_plan(&list, None, limits).unwrap();
+        let name = |k: usize| plan.games[plan.tasks[k].game].canonical.as_str();
+        let derived: Vec<(&str, &str, usize)> = (0..plan.tasks.len())
+            .filter_map(|k| plan.tasks[k].derived.map(|d| (name(k), name(d.leader), d.delay)))
+            .collect();
+        assert_eq!(derived, [("0.6", "0.37", 1), ("0.404", "0.13737", 2), ("0.07", "0.137", 1)]);
+        let leads: Vec<&str> = (0..plan.tasks.len()).filter(|&k| plan.tasks[k].leads).map(name).collect();
+        assert_eq!(leads, ["0.37", "0.13737", "0.137"]);
+        assert_eq!((plan.after(0), plan.after(plan.tasks.len())), (Some(1), None));
+        // a derived task is estimated at its check, less than its leader
+        let ctx = &mut Context::default();
+        let (lead, follow) = (plan.estimate(1, limits, ctx).unwrap(), plan.estimate(0, limits, ctx).unwrap());
+        assert!(follow > 0.0 && follow < lead, "{follow} {lead}");
+        let timeless = |r: &GameRecord| GameRecord { seconds: 0.0, ..r.clone() };
+        let f = folder("shift");
+        for folder in [None, Some(&f)] {
+            let done = run_tasks(&plan, folder, limits);
+            for (k, r) in done.iter().enumerate() {
+                let direct = crate::census::census_game(name(k), limits, ctx).unwrap();
+                assert_eq!(timeless(&r.record), timeless(&direct), "{}", name(k));
+                assert_eq!(r.shift, plan.tasks[k].derived.map(|d| d.delay), "{}", name(k));
+                assert!(!r.resumed && r.values.is_none());
+            }
+        }
+        // read back: the open records stand, the certified ones are checked (the derived from the leader)
+        let again = census_plan(&list, Some(&f), limits).unwrap();
+        let done = run_tasks(&again, Some(&f), limits);
+        assert_eq!(again.ready.len() + again.tasks.len(), plan.tasks.len());
+        assert!(done.iter().all(|r| r.resumed && r.shift.is_none()), "{done:?}");
+        assert!(again.tasks.iter().any(|t| t.derived.is_some() && t.kept.is_some()), "{:?}", again.tasks);
+        // a derived task whose leader handed back nothing is computed as itself
+        let k = plan.tasks.iter().position(|t| t.derived.is_some()).unwrap();
+        let alone = census_resume_kept(name(k), None, limits, None, ctx).unwrap();
+        let part = plan.tasks[k].part(None);
+        let claim = ClaimWay::Try { owner: &Owner::this_process(), seen: None, times: ClaimTimes::default() };
+        let Ok(TaskRun::Done(r)) = census_task(None, name(k), None, limits, None, part, claim, ctx) else {
+            panic!("done")
+        };
+        assert_eq!((timeless(&r.record), r.shift), (timeless(&alone.record), None));
+        std::fs::remove_dir_all(f.path()).unwrap();
+    }
+
     #[test]
     fn a_held_game_is_handed_back_or_waited_for_and_a_task_writes_before_it_releases() {
         let f = folder("task");
@@ -348,8 +569,10 @@ mod tests {
         let times = ClaimTimes::default();
         let Ok(Claimed::Mine(held)) = f.claim("0.77", &me, None, times) else { panic!("claimed") };
         let try_once = || ClaimWay::Try { owner: &me, seen: None, times };
-        let run =
-            |claim, ctx: &mut Context<'_>| census_task(Some(&f), "0.77", None, limits, None, claim, ctx);
+        let alone = ShiftPart::Alone;
+        let run = |claim, ctx: &mut Context<'_>| {
+            census_task(Some(&f), "0.77", None, limits, None, alone, claim, ctx)
+        };
         assert!(matches!(run(try_once(), &mut Context::default()), Ok(TaskRun::Held(_))));
         // waiting stops when the observer says so
         let mut stop = |_: &str, _: u64, _: u64| false;
@@ -367,7 +590,7 @@ mod tests {
         assert_eq!(again.record.to_json(), done.record.to_json());
         // without a folder: computed, nothing claimed
         let Ok(TaskRun::Done(bare)) =
-            census_task(None, "0.77", None, limits, None, try_once(), &mut Context::default())
+            census_task(None, "0.77", None, limits, None, alone, try_once(), &mut Context::default())
         else {
             panic!("done")
         };

@@ -200,6 +200,24 @@ pub fn census_shifted(
     limits: Limits,
     ctx: &mut Context<'_>,
 ) -> Result<GameRecord, Error> {
+    match shifted_record(code, leader, delay, limits, ctx)? {
+        Some(record) => Ok(record),
+        None => super::census_game(code, limits, ctx),
+    }
+}
+
+/// [`census_shifted`] without its fallback: `None` when the derived values
+/// end before a length that gives the record (`leader` too short, or a work
+/// limit reached by the check), where [`census_shifted`] computes the game
+/// from nothing — the census plan's derived tasks then compute it as an
+/// ordinary one, keeping its values ([`super::plan`]).
+pub(super) fn shifted_record(
+    code: &str,
+    leader: &[u32],
+    delay: usize,
+    limits: Limits,
+    ctx: &mut Context<'_>,
+) -> Result<Option<GameRecord>, Error> {
     let (parsed, canonical) = parse_canonical(code)?;
     let game = HeapGame::Octal(parsed);
     let limits = limits.with_threads(1);
@@ -219,11 +237,11 @@ pub fn census_shifted(
             break;
         }
         if a.stop == Stop::Certified || look == max_len {
-            return Ok(record_of(canonical, &game, &a, limits, start));
+            return Ok(Some(record_of(canonical, &game, &a, limits, start)));
         }
         look = (2 * look).min(max_len);
     }
-    super::census_game(&canonical, limits, ctx)
+    Ok(None)
 }
 
 /// The codes the rules of the census are tested on, each with the values

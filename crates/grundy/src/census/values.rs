@@ -328,17 +328,39 @@ pub fn census_game_kept(
     kept: Option<ValuesKept<'_>>,
     ctx: &mut Context<'_>,
 ) -> Result<Extended, Error> {
+    census_game_values(code, limits, kept, None, ctx).map(|(e, _)| e)
+}
+
+/// The values of an analysis, those of a certified period filled in up to
+/// `len` (as [`HeapGame::analyze`] fills them to the length asked for): a
+/// shift group's leader hands them to its derived games
+/// ([`super::census_shifted`]), which need them to `max_len` less their delay.
+fn values_to(a: Analysis, len: usize) -> Vec<u32> {
+    match (a.stop, a.period()) {
+        (Stop::Certified, Some(p)) if a.values.len() < len => {
+            (0..len as u64).map(|i| u32::try_from(p.value(i)).unwrap_or(u32::MAX)).collect()
+        }
+        _ => a.values,
+    }
+}
+
+/// [`census_game_kept`], and with `fill = Some(len)` the game's values
+/// ([`values_to`] `len`).
+pub(super) fn census_game_values(
+    code: &str,
+    limits: Limits,
+    kept: Option<ValuesKept<'_>>,
+    fill: Option<usize>,
+    ctx: &mut Context<'_>,
+) -> Result<(Extended, Option<Vec<u32>>), Error> {
     let (parsed, canonical) = parse_canonical(code)?;
     let game = HeapGame::Octal(parsed);
     let limits = limits.with_threads(1);
     let start = Instant::now();
     let Some(kept) = kept else {
         let a = game.analyze_in(0, limits, ctx)?;
-        return Ok(Extended {
-            record: record_of(canonical, &game, &a, limits, start),
-            from: 0,
-            warning: None,
-        });
+        let record = record_of(canonical, &game, &a, limits, start);
+        return Ok((Extended { record, from: 0, warning: None }, fill.map(|len| values_to(a, len))));
     };
     let name = game.describe();
     let file = kept.folder.values_file(&canonical);
@@ -390,7 +412,7 @@ pub fn census_game_kept(
             _ => {}
         }
     }
-    Ok(Extended { record, from, warning })
+    Ok((Extended { record, from, warning }, fill.map(|len| values_to(a, len))))
 }
 
 #[cfg(test)]
