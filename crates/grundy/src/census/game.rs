@@ -3,7 +3,6 @@
 //! its computation ([`census_game`]), and the check of a certified record
 //! read back from a census folder before it is resumed ([`census_resume`]).
 
-use super::plan::ShiftPart;
 use super::record::{GameRecord, GameStatus};
 use super::shift::shifted_record;
 #[cfg(test)]
@@ -184,6 +183,28 @@ pub struct Resumed {
     /// leader's `shift` heaps later; `None` for a record computed from the
     /// game's own rules or read back.
     pub shift: Option<usize>,
+}
+
+/// How [`super::census_task`] computes a game, by its part in its shift
+/// group (step 5 of [`super::plan`]'s docs; [`super::CensusTask::part`] says
+/// which).
+#[derive(Clone, Copy, Debug, Default)]
+pub enum ShiftPart<'a> {
+    /// In no shift group with a derived task: computed as itself.
+    #[default]
+    Alone,
+    /// A leader: computed as itself, its values handed back
+    /// ([`Resumed::values`]) for the derived tasks.
+    Leader,
+    /// A derived game: built from its leader's values `delay` heaps later
+    /// ([`super::census_shifted`]), or computed as itself when `leader` is
+    /// `None` (the leader handed back none) or ends too early.
+    Derived {
+        /// The leader's values, if the leader handed them back.
+        leader: Option<&'a [u32]>,
+        /// The heaps the game's values come after the leader's.
+        delay: usize,
+    },
 }
 
 /// One game of a census, `code` ([`census_game`]), given the certified record

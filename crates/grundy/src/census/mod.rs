@@ -133,13 +133,14 @@ pub use claim::{Claim, ClaimTimes, Claimed, Owner, Sighting};
 pub use dominance::pruned_code;
 pub use folder::{CensusFolder, Kept};
 pub use game::{
-    CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_WORK, Resumed, census_claimed, census_estimate,
-    census_estimate_in, census_game, census_resume, census_resume_kept, census_sample, census_total_work,
+    CENSUS_MAX_LEN, CENSUS_MAX_TOTAL_WORK, CENSUS_MAX_WORK, Resumed, ShiftPart, census_claimed,
+    census_estimate, census_estimate_in, census_game, census_resume, census_resume_kept, census_sample,
+    census_total_work,
 };
 pub use output_file::OutputFile;
 pub use plan::{
-    CensusGame, CensusPlan, CensusTask, ClaimWay, Derived, ShiftPart, TaskRun, census_games, census_order,
-    census_plan, census_task,
+    CensusGame, CensusPlan, CensusTask, ClaimWay, Derived, TaskRun, census_games, census_order, census_plan,
+    census_task,
 };
 pub use record::{Fnv1a64, GameRecord, GameStatus};
 pub use shift::{census_shifted, reduced_code, shifted_code};

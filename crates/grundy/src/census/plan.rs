@@ -72,7 +72,7 @@
 use super::census_resume_kept;
 use super::game::{Way, resume_part};
 use super::{
-    CensusFolder, Claimed, GameRecord, Kept, Owner, Resumed, Sighting, ValuesKept, canonical_code,
+    CensusFolder, Claimed, GameRecord, Kept, Owner, Resumed, ShiftPart, Sighting, ValuesKept, canonical_code,
     census_claimed, census_estimate_in, shift_classes, value_classes,
 };
 use crate::count::Context;
@@ -118,27 +118,6 @@ pub struct Derived {
     pub leader: usize,
     /// The heaps its values come after the leader's (at least 1).
     pub delay: usize,
-}
-
-/// How [`census_task`] computes a game, by its part in its shift group (step
-/// 5 of the module docs; [`CensusTask::part`] says which).
-#[derive(Clone, Copy, Debug, Default)]
-pub enum ShiftPart<'a> {
-    /// In no shift group with a derived task: computed as itself.
-    #[default]
-    Alone,
-    /// A leader: computed as itself, its values handed back
-    /// ([`Resumed::values`]) for the derived tasks.
-    Leader,
-    /// A derived game: built from its leader's values `delay` heaps later
-    /// ([`super::census_shifted`]), or computed as itself when `leader` is
-    /// `None` (the leader handed back none) or ends too early.
-    Derived {
-        /// The leader's values, if the leader handed them back.
-        leader: Option<&'a [u32]>,
-        /// The heaps the game's values come after the leader's.
-        delay: usize,
-    },
 }
 
 impl CensusTask {
