@@ -173,7 +173,8 @@ impl CoprimeMethod {
 /// Estimated bytes for the sublinear path at `N` beyond the prime counting's
 /// (its tables, bins and segments, `prime_buckets::memory_estimate`): the
 /// larger of the buckets with the head of the histogram (8 and 16 bytes a
-/// prime up to `√X`) and the transform of the low block `2^s` that holds the
+/// prime up to `√X`, counted both though they are held together a block
+/// at a time, [`head_of`]) and the transform of the low block `2^s` that holds the
 /// head (16 bytes a value, written over the head; the pairs of its terms are
 /// made when summed, [`RunHistogram::into_spectrum`]).
 fn beyond_prime_counting(n: u64) -> f64 {
@@ -201,16 +202,35 @@ pub fn histogram_sublinear(n: u64, ctx: &mut Context<'_>) -> Result<RunHistogram
     let buckets = prime_buckets(x, &mut progress).ok_or(Error::Interrupted)?;
     // Buckets of odd primes p <= √x in order, at index π(p); the bucket of 2 is
     // the even piles, index 0, and pile 1 has value 1.
-    // The primes go first and the counts once copied: at most the counts
-    // (8 bytes a prime up to √x) and the head (16) are held together.
     debug_assert!(isqrt(x) < 2 || buckets.counts().len() == buckets.primes().len());
     let (counts, pi) = buckets.into_counts();
-    let mut head = Vec::with_capacity(counts.len() + 1);
-    head.extend([(x / 2) as u128, u128::from(x >= 1)]);
-    head.extend(counts.iter().skip(1).map(|&c| u128::from(c)));
-    drop(counts);
+    let head = head_of(x, counts);
     let run_start = head.len() as u64;
     RunHistogram::new(head, run_start, pi)
+}
+
+/// The head `[⌊x/2⌋, [x ≥ 1], counts[1], counts[2], …]` (the bucket of 2
+/// is the even piles, pile 1 has value 1), written from the back while the
+/// counts are cut and given back a block at a time: the head's zeroed pages
+/// are taken only as they are written, so at most the head (16 bytes a
+/// prime up to `√x`) and a block of counts are held, not the head beside
+/// all the counts (24 bytes a prime).
+fn head_of(x: u64, counts: Vec<u64>) -> Vec<u128> {
+    head_in_blocks(x, counts, 1 << 16)
+}
+
+/// [`head_of`], the counts given back `block` at a time.
+fn head_in_blocks(x: u64, mut counts: Vec<u64>, block: usize) -> Vec<u128> {
+    let mut head = vec![0u128; 2 + counts.len().saturating_sub(1)];
+    while counts.len() > 1 {
+        let from = counts.len().saturating_sub(block.max(1)).max(1);
+        head[from + 1..].iter_mut().zip(&counts[from..]).for_each(|(h, &c)| *h = u128::from(c));
+        counts.truncate(from);
+        counts.shrink_to_fit();
+    }
+    head[0] = u128::from(x / 2);
+    head[1] = u128::from(x >= 1);
+    head
 }
 
 /// Estimated bytes for the sieve path at `N`: the odd sieve plus the transform.
@@ -228,4 +248,26 @@ pub fn histogram_by_sieve(n: u64, budget: &Budget) -> Result<Vec<u128>, Error> {
     let mut hist = vec![(x / 2) as u128, u128::from(x >= 1)];
     hist.extend(odd_spf_buckets(x).into_iter().map(u128::from));
     Ok(hist)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::head_in_blocks;
+
+    /// The head written from the back a block at a time is the head written
+    /// at once, for every block size and length (the first count, the
+    /// bucket of 2, replaced by the even piles and pile 1).
+    #[test]
+    fn the_head_written_in_blocks_is_the_head() {
+        for len in 0..40u64 {
+            let counts: Vec<u64> = (0..len).map(|i| 1000 + 7 * i).collect();
+            let x = 1000 + len;
+            let mut want = vec![u128::from(x / 2), 1];
+            want.extend(counts.iter().skip(1).map(|&c| u128::from(c)));
+            for block in [0, 1, 2, 3, 7, 16, 64] {
+                assert_eq!(head_in_blocks(x, counts.clone(), block), want, "len {len} block {block}");
+            }
+        }
+        assert_eq!(head_in_blocks(0, Vec::new(), 1), vec![0, 0]);
+    }
 }
