@@ -186,7 +186,7 @@ pub struct Resumed {
 }
 
 /// How [`super::census_task`] computes a game, by its part in its shift
-/// group (step 5 of [`super::plan`]'s docs; [`super::CensusTask::part`] says
+/// group (step 5 of the census plan, [`super::census_plan`]; [`super::CensusTask::part`] says
 /// which).
 #[derive(Clone, Copy, Debug, Default)]
 pub enum ShiftPart<'a> {
