@@ -245,9 +245,7 @@ mod tests {
             let general = Histogram::Run(h.clone()).spectrum(low, &Budget::default()).unwrap();
             prop_assert_eq!(general, spectrum);
         }
-    }
 
-    proptest! {
         /// The pairs made when read ([`Spectrum::class_piece`]): any piece of
         /// a class, across the stored terms and the made ones, is that slice
         /// of the class written out, and the counts of terms and indices and
