@@ -46,6 +46,11 @@ impl Pairs {
         2 * self.per - if r == 0 { 2 } else { 0 }
     }
 
+    /// The pair terms of every class: two per `lo` of the low block but 0.
+    pub(crate) fn total(&self) -> usize {
+        2 * self.step * self.per - 2
+    }
+
     /// Pair term `i` of class `r`.
     pub(crate) fn term(&self, r: usize, i: usize) -> (i128, u128) {
         // class 0 starts at j = 1

@@ -141,7 +141,7 @@ impl Spectrum {
 
     /// The number of terms, every class together.
     pub fn len(&self) -> usize {
-        (0..self.classes()).map(|r| self.class_len(r)).sum()
+        self.terms.len() + self.pairs.as_ref().map_or(0, Pairs::total)
     }
 
     /// Whether there is no term.
@@ -189,10 +189,7 @@ impl Spectrum {
     /// The number of indices the terms stand for, `Σ m` (`2^B` when every
     /// index is held).
     pub fn indices(&self) -> u128 {
-        let pairs = self
-            .pairs
-            .as_ref()
-            .map_or(0, |p| p.each * (0..self.classes()).map(|r| p.len(r) as u128).sum::<u128>());
+        let pairs = self.pairs.as_ref().map_or(0, |p| p.each * p.total() as u128);
         self.terms.iter().map(|t| t.1).sum::<u128>() + pairs
     }
 
