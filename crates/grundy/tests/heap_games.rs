@@ -81,6 +81,24 @@ fn rare_values_match_quadratic_where_the_values_reach_64() {
     }
 }
 
+/// Games whose values pass 64 but rarely keep one word of marks for the
+/// values below 64 and compute a heap whose mex is 64 or more again by the
+/// byte table (`heap/split_mex/small.rs`, capped): against the quadratic mex
+/// past the heaps where 65 and more first appear (`0.354`: 64 at heap 399,
+/// then 66, 68, 71 at 405, 482, 516, and from 542 on too many values past 64
+/// for the word; `0.207`: 65 and 67 at 7509 and 8557; `0.324`: 66 at 6786).
+#[test]
+fn capped_word_marks_match_quadratic_where_the_values_pass_64() {
+    for (text, len, largest) in [("0.354", 1200, 78), ("0.207", 9000, 67), ("0.324", 7000, 66)] {
+        let code = OctalCode::parse(text).unwrap();
+        let mut fast = RareValues::new(&code);
+        fast.extend_to(len);
+        let want = code.values_quadratic(len);
+        assert!(want.iter().max().is_some_and(|&m| m >= largest), "{text}");
+        assert_eq!(fast.values().to_vec(), want, "{text}");
+    }
+}
+
 fn period(game: &HeapGame) -> (usize, usize) {
     let a = game.analyze(0, Limits::length(1 << 16)).unwrap();
     let p = a.periodic.expect("certified");

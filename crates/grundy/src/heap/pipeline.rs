@@ -633,6 +633,9 @@ mod tests {
             ("8.0", 500),
             ("8!.0", 300),
             ("C.1", 500),
+            // values past 64 in the capped word marks: 64 at 333, 66 at 405
+            ("0.655", 600),
+            ("0.354", 700),
         ] {
             assert_same_on_any_threads(code, len);
         }

@@ -41,7 +41,7 @@
 use super::lanes::{Lane, LaneVec, Lanes, Owned};
 use super::octal::OctalCode;
 use super::pipeline::{self, MAX_THREADS, Outcome, Pacer, Plan, Progress, StopAt, Stretch};
-use super::split_mex::{Rules, Scratch, View, heap_value, shift, single_heap_mex};
+use super::split_mex::{self, Rules, Scratch, View, heap_value, shift, single_heap_mex};
 use std::time::Instant;
 
 /// Values between two measurements of the work a value costs
@@ -64,6 +64,10 @@ pub struct RareValues<'a> {
     pub(super) rare_values: Vec<u32>,
     /// `value_count[v][a mod 2]` = heaps `a >= 1` with value `v`, for choosing the mask.
     value_count: Vec<[u64; 2]>,
+    /// Whether few heaps have a value of 64 or more (at most one in
+    /// [`split_mex::HIGH_SHARE`]), counted where the largest value last
+    /// grew: see [`Rules::few_high`].
+    few_high: bool,
     pub(super) next_mask_check: usize,
     /// Mex steps so far: values read by single-heap moves, rare parts
     /// enumerated and split pairs scanned.
@@ -110,6 +114,7 @@ impl<'a> RareValues<'a> {
             rare: Vec::new(),
             rare_values: Vec::new(),
             value_count: Vec::new(),
+            few_high: true,
             next_mask_check: 64,
             work: 0,
             scratch: Scratch::default(),
@@ -200,6 +205,7 @@ impl<'a> RareValues<'a> {
             domain: self.domain,
             removal_parity: self.removal_parity,
             top: self.value_count.len(),
+            few_high: self.few_high,
             narrow: matches!(self.g.lanes(), Lanes::Bytes(_) | Lanes::Words(_)),
         }
     }
@@ -287,10 +293,17 @@ impl<'a> RareValues<'a> {
     /// The bookkeeping of `g(n) = v` once it is in the values and the rare
     /// list: the value counts, and the choice of mask as the sequence doubles.
     pub(super) fn count(&mut self, n: usize, v: u32) {
-        if self.value_count.len() <= v as usize {
+        let grew = self.value_count.len() <= v as usize;
+        if grew {
             self.value_count.resize(v as usize + 1, [0, 0]);
         }
         self.value_count[v as usize][n % 2] += 1;
+        if grew {
+            // fixed from one new largest value to the next, like the bound
+            // itself: the same choice on any number of threads
+            let high: u64 = self.value_count.iter().skip(64).map(|c| c[0] + c[1]).sum();
+            self.few_high = split_mex::HIGH_SHARE * high <= n as u64 + 1;
+        }
         if n + 1 >= self.next_mask_check {
             self.choose_mask();
             self.next_mask_check *= 2;

@@ -49,6 +49,7 @@ mod marks;
 mod pair_search;
 mod scratch;
 mod small;
+mod word_bits;
 
 use super::lanes::Lane;
 use super::octal::OctalCode;
@@ -102,6 +103,15 @@ const RESOLVE_FIRST_TOP: usize = 64;
 /// 157 000; from there on every rare split went through the stamp table).
 pub(super) const SMALL: usize = 1 << 14;
 
+/// The word marks serve values below 128 too ([`Rules::word_marks`]) when at
+/// most one heap in this many has a value of 64 or more: the word then holds
+/// the values below 64 only, and a heap whose mex is 64 or more (which needs
+/// the others) is computed a second time, by the byte table — twice the work
+/// on one heap in this many at worst. `0.56x` and `0.64x`–`0.67x` (largest
+/// value 64) have a few dozen such heaps to `10^6`, `0.14` (largest 78) one
+/// in 230.
+pub(crate) const HIGH_SHARE: u64 = 32;
+
 /// When the vector searches of one heap have examined this many times the
 /// pairs not yet marked, the rest are marked all at once instead
 /// ([`HeapMex::mark_the_rest`], about a cycle a pair against 16 to 40 pairs
@@ -140,6 +150,9 @@ pub(super) struct Rules<'a> {
     /// One more than the largest value of a heap `1, 2, …` so far: every value,
     /// hence every XOR of two, is below the next power of two.
     pub(super) top: usize,
+    /// Whether at most one heap in [`HIGH_SHARE`] had a value of 64 or more
+    /// when the largest value last grew (so, for the whole stretch).
+    pub(super) few_high: bool,
     /// Whether the values are in lanes of at most 16 bits (the vector search).
     pub(super) narrow: bool,
 }
@@ -182,10 +195,19 @@ impl Rules<'_> {
         WARM.max(4 * self.top)
     }
 
-    /// Whether the marks are the bits of one word ([`small`]): every value
-    /// below [`small::WORD_TOP`], and no three-heap split.
+    /// Whether the marks are the bits of one word ([`small`]): no three-heap
+    /// split, and every value below [`small::WORD_TOP`], or below twice that
+    /// with few values past it ([`Rules::capped`]).
     fn word_marks(&self) -> bool {
-        self.top <= small::WORD_TOP && !self.code.splits_in_three()
+        let fits = self.top <= small::WORD_TOP || (self.top <= 2 * small::WORD_TOP && self.few_high);
+        fits && !self.code.splits_in_three()
+    }
+
+    /// Whether the word marks drop the values of [`small::WORD_TOP`] or more
+    /// (some value is that large): a heap whose mex passes them is computed
+    /// again by the byte table ([`small::WordMex::Past`]).
+    fn capped(&self) -> bool {
+        self.top > small::WORD_TOP
     }
 
     /// Whether every value is below [`SMALL`]: the marks are then bytes.
@@ -333,7 +355,13 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
 
     fn run(&mut self, sizes: &[(usize, bool)], cursor: &mut Vec<usize>) -> Option<u32> {
         if self.rules.word_marks() {
-            return self.run_small(sizes, cursor);
+            match self.run_small(sizes, cursor) {
+                small::WordMex::Value(v) => return Some(v),
+                small::WordMex::Stopped => return None,
+                // the mex is 64 or more: the byte table, from the start
+                // (the work so far stays counted)
+                small::WordMex::Past => self.searched = 0,
+            }
         }
         let (code, h) = (self.rules.code, self.h);
         if self.waits_first() && !self.prefix.wait(self.early) {

@@ -2,6 +2,7 @@
 //! search in narrow lanes, or, for a game without a sparse set and without
 //! narrow lanes, the plain mex of every pair.
 
+use super::word_bits::xor_mask;
 use super::{HeapMex, PAIRS_PER_UNIT, Prefix, half};
 use crate::heap::lanes::Lane;
 use crate::heap::pair_scan;
@@ -40,7 +41,7 @@ impl<T: Lane, P: Prefix<T>> HeapMex<'_, '_, T, P> {
             // scan with four independent masks (no loop-carried dependency).
             for &(m, distinct) in sizes {
                 let half = half(m, distinct);
-                small |= xor_mask(&g[1..=half], &g[m - half..m]);
+                small |= xor_mask::<false, T>(&g[1..=half], &g[m - half..m]);
             }
         } else {
             for &(m, distinct) in sizes {
@@ -67,21 +68,4 @@ impl<T: Lane, P: Prefix<T>> HeapMex<'_, '_, T, P> {
         }
         x
     }
-}
-
-/// The set `{ left[i] ⊕ right[len−1−i] }` as a bit mask, for values below 64:
-/// branch-free, with four independent masks (no loop-carried dependency).
-pub(super) fn xor_mask<T: Lane>(left: &[T], right: &[T]) -> u64 {
-    let mut acc = [0u64; 4];
-    let mut l4 = left.chunks_exact(4);
-    let mut r4 = right.rchunks_exact(4);
-    for (l, r) in (&mut l4).zip(&mut r4) {
-        for j in 0..4 {
-            acc[j] |= 1u64 << (l[j] ^ r[3 - j]).wide();
-        }
-    }
-    for (&l, &r) in l4.remainder().iter().zip(r4.remainder().iter().rev()) {
-        acc[0] |= 1u64 << (l ^ r).wide();
-    }
-    acc[0] | acc[1] | acc[2] | acc[3]
 }

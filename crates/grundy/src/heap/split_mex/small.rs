@@ -19,23 +19,50 @@
 //! [`super::RESOLVE_FIRST_TOP`]). The answer is the plain mex of the options
 //! either way, and the work counted depends on the heap alone, not on the
 //! number of threads.
+//!
+//! **Capped.** A game whose values reach 64 but rarely (at most one heap in
+//! [`super::HIGH_SHARE`]; no value yet 128 or more) keeps the same word for
+//! the values below 64 and drops the rest ([`bit`] with `CAPPED`): the marks
+//! of every value below 64 are exact, so a candidate below 64 that no option
+//! reaches is still the mex. When all 64 are reached the mex is 64 or more
+//! and the heap is computed again by the byte table ([`WordMex::Past`]).
 
-use super::pair_search::xor_mask;
+use super::word_bits::{bit, xor_mask};
 use super::{FIRST_BATCH, HeapMex, MARK_COST, PAIRS_PER_UNIT, Prefix, SCAN_BATCH, SEARCH_BEFORE_MARKING};
-use super::{count_below, half};
+use super::{View, count_below, half};
 use crate::heap::lanes::Lane;
 use crate::heap::pair_scan;
 
 /// The values (one more than the largest) that fit the bits of a `u64`.
 pub(super) const WORD_TOP: usize = 64;
 
+/// What the word marks found.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum WordMex {
+    /// The value of the heap.
+    Value(u32),
+    /// The run stopped while the heap waited for the values before it.
+    Stopped,
+    /// Capped marks: every value below 64 is reached, so the mex is 64 or
+    /// more, and the values dropped decide it.
+    Past,
+}
+
 impl<T: Lane, P: Prefix<T>> HeapMex<'_, '_, T, P> {
-    /// The value of the heap when every value is below [`WORD_TOP`] (see the
-    /// module documentation); `None` if the run stops while it waits.
-    pub(super) fn run_small(&mut self, sizes: &[(usize, bool)], cursor: &mut Vec<usize>) -> Option<u32> {
+    /// The value of the heap by the word marks (see the module documentation).
+    pub(super) fn run_small(&mut self, sizes: &[(usize, bool)], cursor: &mut Vec<usize>) -> WordMex {
+        match self.rules.capped() {
+            true => self.run_words::<true>(sizes, cursor),
+            false => self.run_words::<false>(sizes, cursor),
+        }
+    }
+
+    /// [`HeapMex::run_small`], the values of 64 or more dropped if `CAPPED`
+    /// (else there are none).
+    fn run_words<const CAPPED: bool>(&mut self, sizes: &[(usize, bool)], cursor: &mut Vec<usize>) -> WordMex {
         let (code, h) = (self.rules.code, self.h);
         if !self.rules.independent(self.window) && !self.prefix.wait(h) {
-            return None;
+            return WordMex::Stopped;
         }
         let sparse = match self.window {
             // every heap before `h` is known, and so is `R` below it
@@ -44,7 +71,7 @@ impl<T: Lane, P: Prefix<T>> HeapMex<'_, '_, T, P> {
                 Some(sparse) => sparse,
                 None => {
                     if !self.prefix.wait(h) {
-                        return None;
+                        return WordMex::Stopped;
                     }
                     4 * count_below(self.prefix().view().rare, h) <= h
                 }
@@ -57,24 +84,25 @@ impl<T: Lane, P: Prefix<T>> HeapMex<'_, '_, T, P> {
         let mut marks = 0u64;
         for k in 1..=reach {
             if let Some(v) = code.single_heap_value(h, k, g) {
-                marks |= bit(v);
+                marks |= bit::<CAPPED>(v);
             }
         }
         if sparse {
-            for &(m, distinct) in sizes {
-                let (bits, rare) = rare_split_mask(view.rare, view.rare_values, g, m, distinct);
-                marks |= bits;
-                self.work += MARK_COST * rare as u64;
-            }
+            let (bits, rare) = rare_marks::<CAPPED, T>(view, sizes);
+            marks |= bits;
+            self.work += MARK_COST * rare as u64;
         }
         cursor.clear();
         cursor.resize(sizes.len(), 1);
         let warm = self.rules.warm_pairs();
         loop {
             let x = marks.trailing_ones();
-            if x as usize >= WORD_TOP || (sparse && self.rules.decided_by_rare(x, sizes)) {
-                // (no option reaches 64: every one is an XOR of values below it)
-                return Some(x);
+            if x as usize >= WORD_TOP {
+                // uncapped, no option reaches 64: every one is an XOR of values below it
+                return if CAPPED { WordMex::Past } else { WordMex::Value(x) };
+            }
+            if sparse && self.rules.decided_by_rare(x, sizes) {
+                return WordMex::Value(x);
             }
             let warmed = sizes.iter().zip(cursor.iter()).all(|(&(m, d), &c)| c > warm.min(half(m, d)));
             if !warmed || !self.rules.narrow {
@@ -82,38 +110,38 @@ impl<T: Lane, P: Prefix<T>> HeapMex<'_, '_, T, P> {
                 let mut progressed = false;
                 for (c, &size) in cursor.iter_mut().zip(sizes) {
                     let batch = if *c == 1 { FIRST_BATCH } else { SCAN_BATCH };
-                    progressed |= self.mask_pairs(&mut marks, size, c, batch);
+                    progressed |= self.mask_pairs::<CAPPED>(&mut marks, size, c, batch);
                     if marks >> x & 1 == 1 {
                         break;
                     }
                 }
                 if !progressed {
                     // every pair is marked and none reaches x
-                    return Some(x);
+                    return WordMex::Value(x);
                 }
                 continue;
             }
             let left = super::unmarked_pairs(sizes, cursor);
             if left == 0 {
-                return Some(x);
+                return WordMex::Value(x);
             }
             if self.searched >= SEARCH_BEFORE_MARKING[usize::from(sparse)] * left {
                 for (c, &size) in cursor.iter_mut().zip(sizes) {
-                    self.mask_pairs(&mut marks, size, c, usize::MAX);
+                    self.mask_pairs::<CAPPED>(&mut marks, size, c, usize::MAX);
                 }
                 continue;
             }
             if !self.search_unmarked(x, sizes, cursor) {
-                return Some(x);
+                return WordMex::Value(x);
             }
-            marks |= bit(x);
+            marks |= bit::<false>(x);
         }
     }
 
     /// ORs the next `batch` pairs of the split of `m` (from the cursor `c`
     /// on) into `marks`, advancing the cursor; whether any were left.
     #[inline]
-    fn mask_pairs(
+    fn mask_pairs<const CAPPED: bool>(
         &mut self,
         marks: &mut u64,
         (m, distinct): (usize, bool),
@@ -129,8 +157,10 @@ impl<T: Lane, P: Prefix<T>> HeapMex<'_, '_, T, P> {
         let (left, right) = (&g[*c..stop], &g[m + 1 - stop..m + 1 - *c]);
         *marks |= match left.len() <= FIRST_BATCH {
             // a few pairs: one at a time, no set-up
-            true => left.iter().zip(right.iter().rev()).fold(0, |b, (&l, &r)| b | bit((l ^ r).wide())),
-            false => xor_mask(left, right),
+            true => {
+                left.iter().zip(right.iter().rev()).fold(0, |b, (&l, &r)| b | bit::<CAPPED>((l ^ r).wide()))
+            }
+            false => xor_mask::<CAPPED, T>(left, right),
         };
         self.work += (stop - *c) as u64;
         *c = stop;
@@ -158,40 +188,252 @@ impl<T: Lane, P: Prefix<T>> HeapMex<'_, '_, T, P> {
     }
 }
 
-/// The bit of value `v`, below 64 in every heap whose value is kept: a heap
-/// of a pipeline that reads a new largest value is dropped and computed
-/// again with a wider bound (`heap/pipeline.rs`), so the shift is only kept
-/// in range for it.
+/// The values `g(r) ⊕ g(m − r)` of the rare heaps `r < m` for every split
+/// size `m` of `sizes` (under `!` not `r = m/2`, whose parts are alike and
+/// never decide a value) as bits, and the rare heaps counted: for each size,
+/// how many are below it. With two or three sizes and no `!`, the rare heaps
+/// below the smallest size are read once for all of them
+/// ([`rare_split_mask_shared`]): `0.56x`, `0.64x`–`0.67x` mark about 30 rare
+/// heaps under each of three sizes.
 #[inline(always)]
-fn bit(v: u32) -> u64 {
-    1 << (v & 63)
+fn rare_marks<const CAPPED: bool, T: Lane>(view: View<'_, T>, sizes: &[(usize, bool)]) -> (u64, usize) {
+    let (rare, values, g) = (view.rare, view.rare_values, view.g);
+    let plain = sizes.iter().all(|&(_, distinct)| !distinct);
+    let least = sizes.iter().map(|&(m, _)| m).min().unwrap_or(0);
+    let shared = if plain { count_below(rare, least) } else { 0 };
+    let (rare_low, values_low) = (&rare[..shared], &values[..shared]);
+    let (mut bits, from) = match *sizes {
+        [a, b] if plain => {
+            (rare_split_mask_shared::<CAPPED, T, 2>(rare_low, values_low, g, [a.0, b.0]), shared)
+        }
+        [a, b, c] if plain => {
+            (rare_split_mask_shared::<CAPPED, T, 3>(rare_low, values_low, g, [a.0, b.0, c.0]), shared)
+        }
+        _ => (0, 0),
+    };
+    let mut counted = 0;
+    for &(m, distinct) in sizes {
+        let (more, below) = rare_split_mask::<CAPPED, T>(rare, values, g, m, distinct, from);
+        bits |= more;
+        counted += below;
+    }
+    (bits, counted)
 }
 
-/// The values `g(r) ⊕ g(m − r)` of the rare heaps `r < m` (under `!` not
-/// `r = m/2`, whose parts are alike and never decide a value) as bits, and
-/// how many rare heaps are below `m`.
+/// The values `g(r) ⊕ g(m − r)` of the rare heaps `r < m` from the index
+/// `from` of `rare` on (under `!` not `r = m/2`, whose parts are alike and
+/// never decide a value) as bits, and how many rare heaps are below `m`.
 #[inline(always)]
-fn rare_split_mask<T: Lane>(
+fn rare_split_mask<const CAPPED: bool, T: Lane>(
     rare: &[usize],
     values: &[u32],
     g: &[T],
     m: usize,
     distinct: bool,
+    from: usize,
 ) -> (u64, usize) {
     let below = count_below(rare, m);
+    let from = from.min(below);
     let equal = match distinct && m.is_multiple_of(2) {
-        true => rare[..below].binary_search(&(m / 2)).ok(),
+        true => rare[from..below].binary_search(&(m / 2)).ok().map(|i| from + i),
         false => None,
     };
     let ranges = match equal {
-        Some(i) => [0..i, i + 1..below],
-        None => [0..below, below..below],
+        Some(i) => [from..i, i + 1..below],
+        None => [from..below, below..below],
     };
     let mut bits = 0u64;
     for range in ranges {
         for (&r, &v) in rare[range.clone()].iter().zip(&values[range]) {
-            bits |= bit(v ^ g[m - r].wide());
+            bits |= bit::<CAPPED>(v ^ g[m - r].wide());
         }
     }
     (bits, below)
+}
+
+/// [`rare_split_mask`] for `N` sizes `ms` at once over rare heaps below every
+/// one of them: each rare heap and its value read once, one word of marks a
+/// size, on AVX2 four rare heaps a step ([`rare_split_mask_avx2`]).
+#[inline(never)]
+fn rare_split_mask_shared<const CAPPED: bool, T: Lane, const N: usize>(
+    rare: &[usize],
+    values: &[u32],
+    g: &[T],
+    ms: [usize; N],
+) -> u64 {
+    #[cfg(all(target_arch = "x86_64", target_pointer_width = "64"))]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2; the rare heaps are below every size
+            // (the caller's `count_below`), as the function requires.
+            return unsafe { rare_split_mask_avx2::<T, N>(rare, values, g, ms) };
+        }
+    }
+    rare_split_mask_scalar::<CAPPED, T, N>(rare, values, g, ms)
+}
+
+/// [`rare_split_mask_shared`] one rare heap at a time, one word of marks a
+/// size (no dependency between them): the reference, and the CPUs without AVX2.
+#[inline(always)]
+fn rare_split_mask_scalar<const CAPPED: bool, T: Lane, const N: usize>(
+    rare: &[usize],
+    values: &[u32],
+    g: &[T],
+    ms: [usize; N],
+) -> u64 {
+    let mut bits = [0u64; N];
+    for (&r, &v) in rare.iter().zip(values) {
+        for j in 0..N {
+            bits[j] |= bit::<CAPPED>(v ^ g[ms[j] - r].wide());
+        }
+    }
+    bits.iter().fold(0, |a, b| a | b)
+}
+
+/// The first index of the ascending `rare` from which on a gather of four
+/// bytes at lane `top − r` (lanes of `size` bytes) stays within `len` lanes:
+/// `(top − r)·size + 4 <= len·size`.
+fn gather_start(rare: &[usize], top: usize, size: usize, len: usize) -> usize {
+    rare.partition_point(|&r| (top - r) * size + 4 > len * size)
+}
+
+/// [`rare_split_mask_shared`] four rare heaps a step: the values `g(m − r)`
+/// gathered (`vpgatherqd`, four bytes read at each and cut to the lane), XORed
+/// with `g(r)`, and turned into bits by a shift lane by lane (`vpsllvq`, which
+/// gives 0 for a count of 64 or more: the capped marks' rule, and no value
+/// reaches 64 uncapped). A gather reads four bytes from a lane on: the rare
+/// heaps whose `g(m − r)` lies within four bytes of the end of `g` go one at a
+/// time instead.
+///
+/// # Safety
+/// The CPU has AVX2, and every rare heap is below every size of `ms` (so
+/// `1 <= m − r < g.len()` as for the scalar code; the sizes are below `g.len()`).
+#[cfg(all(target_arch = "x86_64", target_pointer_width = "64"))]
+#[target_feature(enable = "avx2")]
+unsafe fn rare_split_mask_avx2<T: Lane, const N: usize>(
+    rare: &[usize],
+    values: &[u32],
+    g: &[T],
+    ms: [usize; N],
+) -> u64 {
+    use std::arch::x86_64::*;
+    let size = std::mem::size_of::<T>();
+    let top = ms.iter().copied().max().unwrap_or(0);
+    if N == 0 || top >= g.len() || rare.last().is_some_and(|&r| ms.iter().any(|&m| r >= m)) {
+        // not the caller's contract: the checked code
+        return rare_split_mask_scalar::<true, T, N>(rare, values, g, ms);
+    }
+    let head = gather_start(rare, top, size, g.len());
+    let chunks = (rare.len() - head) / 4;
+    let tail = head + 4 * chunks;
+    let mut bits = rare_split_mask_scalar::<true, T, N>(&rare[..head], &values[..head], g, ms);
+    bits |= rare_split_mask_scalar::<true, T, N>(&rare[tail..], &values[tail..], g, ms);
+    let lane = _mm_set1_epi32(match size {
+        1 => 0xff,
+        2 => 0xffff,
+        _ => -1,
+    });
+    let one = _mm256_set1_epi64x(1);
+    let sizes = ms.map(|m| _mm256_set1_epi64x(m as i64));
+    let mut acc = [_mm256_setzero_si256(); N];
+    let base = g.as_ptr().cast::<i32>();
+    for c in 0..chunks {
+        let at = head + 4 * c;
+        // SAFETY: `at + 4 <= tail <= rare.len() = values.len()` (the zip of the callers)
+        let (r, v) = unsafe {
+            (
+                _mm256_loadu_si256(rare.as_ptr().add(at).cast::<__m256i>()),
+                _mm_loadu_si128(values.as_ptr().add(at).cast::<__m128i>()),
+            )
+        };
+        for j in 0..N {
+            let index = _mm256_sub_epi64(sizes[j], r);
+            // SAFETY: every `m − r` here reads `size` to 4 bytes at `(m − r)·size`,
+            // inside `g` past `head` (above), and `m − r >= 1`
+            let gathered = unsafe {
+                match size {
+                    1 => _mm256_i64gather_epi32::<1>(base, index),
+                    2 => _mm256_i64gather_epi32::<2>(base, index),
+                    _ => _mm256_i64gather_epi32::<4>(base, index),
+                }
+            };
+            let x = _mm_xor_si128(_mm_and_si128(gathered, lane), v);
+            acc[j] = _mm256_or_si256(acc[j], _mm256_sllv_epi64(one, _mm256_cvtepu32_epi64(x)));
+        }
+    }
+    let mut words = [0u64; 4];
+    for a in acc {
+        // SAFETY: four u64 are one __m256i
+        unsafe { _mm256_storeu_si256(words.as_mut_ptr().cast::<__m256i>(), a) };
+        bits |= words.iter().fold(0, |x, y| x | y);
+    }
+    bits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// `g(r) ⊕ g(m − r)` for every rare heap and size, one at a time: the
+    /// definition the word marks keep (values of 64 or more dropped).
+    fn marks_by_definition(rare: &[usize], values: &[u32], g: &[u32], ms: &[usize]) -> u64 {
+        let mut bits = 0u64;
+        for (&r, &v) in rare.iter().zip(values) {
+            for &m in ms {
+                let x = v ^ g[m - r];
+                if x < 64 {
+                    bits |= 1 << x;
+                }
+            }
+        }
+        bits
+    }
+
+    fn shared<T: Lane, const N: usize>(rare: &[usize], values: &[u32], g: &[u32], ms: [usize; N]) -> u64 {
+        let lanes: Vec<T> = g.iter().map(|&v| T::try_from(v).ok().unwrap()).collect();
+        rare_split_mask_shared::<true, T, N>(rare, values, &lanes, ms)
+    }
+
+    /// The gathers start at the first rare heap whose four bytes stay in `g`,
+    /// and not later.
+    #[test]
+    fn gathers_stay_within_the_values() {
+        for size in [1, 2, 4] {
+            for len in 2..40 {
+                let rare: Vec<usize> = (1..len).collect();
+                let top = len - 1;
+                let head = gather_start(&rare, top, size, len);
+                let fits = |r: usize| (top - r) * size + 4 <= len * size;
+                assert!(rare[head..].iter().all(|&r| fits(r)), "{size} {len}");
+                assert!(rare[..head].iter().all(|&r| !fits(r)), "{size} {len}");
+            }
+        }
+    }
+
+    proptest! {
+        /// The shared rare marks (four rare heaps a gather on AVX2, the heaps
+        /// near the end of `g` one at a time) are the definition's, in lanes of
+        /// 1, 2 and 4 bytes, with sizes up to the last heap of `g`.
+        #[test]
+        fn shared_rare_marks_are_the_definition(
+            g in prop::collection::vec(0u32..128, 8..300),
+            picks in prop::collection::vec(any::<prop::sample::Index>(), 0..40),
+            gaps in [0usize..4, 0usize..4, 0usize..4],
+        ) {
+            let len = g.len();
+            let ms = gaps.map(|d| len - 1 - d);
+            let least = *ms.iter().min().unwrap();
+            let mut rare: Vec<usize> = picks.iter().map(|i| 1 + i.index(least - 1)).filter(|&r| r < least).collect();
+            rare.sort_unstable();
+            rare.dedup();
+            let values: Vec<u32> = rare.iter().map(|&r| g[r]).collect();
+            let want = marks_by_definition(&rare, &values, &g, &ms);
+            prop_assert_eq!(shared::<u8, 3>(&rare, &values, &g, ms), want);
+            prop_assert_eq!(shared::<u16, 3>(&rare, &values, &g, ms), want);
+            prop_assert_eq!(shared::<u32, 3>(&rare, &values, &g, ms), want);
+            let two = [ms[0], ms[1]];
+            prop_assert_eq!(shared::<u8, 2>(&rare, &values, &g, two), marks_by_definition(&rare, &values, &g, &two));
+        }
+    }
 }
