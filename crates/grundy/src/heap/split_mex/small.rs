@@ -59,6 +59,7 @@ impl<T: Lane, P: Prefix<T>> HeapMex<'_, '_, T, P> {
 
     /// [`HeapMex::run_small`], the values of 64 or more dropped if `CAPPED`
     /// (else there are none).
+    #[inline(never)]
     fn run_words<const CAPPED: bool>(&mut self, sizes: &[(usize, bool)], cursor: &mut Vec<usize>) -> WordMex {
         let (code, h) = (self.rules.code, self.h);
         if !self.rules.independent(self.window) && !self.prefix.wait(h) {
@@ -198,11 +199,16 @@ impl<T: Lane, P: Prefix<T>> HeapMex<'_, '_, T, P> {
 #[inline(always)]
 fn rare_marks<const CAPPED: bool, T: Lane>(view: View<'_, T>, sizes: &[(usize, bool)]) -> (u64, usize) {
     let (rare, values, g) = (view.rare, view.rare_values, view.g);
+    if rare.is_empty() {
+        // no rare heap (4.7 classifies every heap but 0 common)
+        return (0, 0);
+    }
     let plain = sizes.iter().all(|&(_, distinct)| !distinct);
     let least = sizes.iter().map(|&(m, _)| m).min().unwrap_or(0);
     let shared = if plain { count_below(rare, least) } else { 0 };
     let (rare_low, values_low) = (&rare[..shared], &values[..shared]);
     let (mut bits, from) = match *sizes {
+        _ if shared == 0 => (0, 0),
         [a, b] if plain => {
             (rare_split_mask_shared::<CAPPED, T, 2>(rare_low, values_low, g, [a.0, b.0]), shared)
         }
@@ -263,7 +269,7 @@ fn rare_split_mask_shared<const CAPPED: bool, T: Lane, const N: usize>(
 ) -> u64 {
     #[cfg(all(target_arch = "x86_64", target_pointer_width = "64"))]
     {
-        if std::arch::is_x86_feature_detected!("avx2") {
+        if rare.len() >= GATHER_FROM && std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU has AVX2; the rare heaps are below every size
             // (the caller's `count_below`), as the function requires.
             return unsafe { rare_split_mask_avx2::<T, N>(rare, values, g, ms) };
@@ -271,6 +277,10 @@ fn rare_split_mask_shared<const CAPPED: bool, T: Lane, const N: usize>(
     }
     rare_split_mask_scalar::<CAPPED, T, N>(rare, values, g, ms)
 }
+
+/// Rare heaps from which on [`rare_split_mask_shared`] gathers: fewer go one
+/// at a time, cheaper than the gathers' set-up.
+const GATHER_FROM: usize = 8;
 
 /// [`rare_split_mask_shared`] one rare heap at a time, one word of marks a
 /// size (no dependency between them): the reference, and the CPUs without AVX2.
