@@ -55,9 +55,9 @@
 //! answers `π(v) = π(lo) + #{odd primes in (lo, v]}` for the `q` with
 //! `⌊w/q⌋ ∈ [lo, hi)`, i.e. `⌊w/hi⌋ < q <= ⌊w/lo⌋`. The `π(lo)` of every
 //! segment are known before: from the list of the primes up to `√x` when the
-//! buckets have it, else from a first pass that only counts each segment's
-//! primes (a sieve of `√x` numbers, a small part of the cost); the last is
-//! `π(√x)`.
+//! caller has it (the tests' `prime_buckets`), else from a first pass that
+//! only counts each segment's primes (a sieve of `(z, √x]`, a small part of
+//! the cost, cheaper than listing the primes); the last is `π(√x)`.
 //!
 //! Cost: one division and look-up per pair-count term, about
 //! `Σ_{p <= ∛x} π(min(y, √(x/p)))`, which is `O(x^{2/3}/log² x)` with
