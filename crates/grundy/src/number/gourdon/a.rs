@@ -113,14 +113,16 @@ fn outside_segments_inner<S: Sink>(plan: &Plan, sink: &mut S, lv: &Leaves) {
     sink.range(il, a, 1);
     // the r (and q) <= w/y reach up to y
     let iy = plan.pi((w / plan.y).min(plan.y)) as usize;
-    // the pairs r >= q with the table up to z; above w/y the same q as an r < q' too
+    // the pairs r >= q with the table up to z; above w/y the same q as an r < q'
+    // too, the range (j, t] (empty when t <= j), its start with the others' below
     for j in ib + 1..=iq {
         let t = look(plan, w, j);
         sink.point(j, (t + 1).wrapping_sub(j as u64));
         if j > iy {
-            sink.range(j, t as usize, 1);
+            sink.range_end((t as usize).max(j));
         }
     }
+    sink.range_starts(ib.max(iy), iq);
     // the second sum by r, r from p = p_b to min(y, s)
     let ir = plan.pi(lv.s.min(plan.y)) as usize;
     if ir >= b {
