@@ -19,7 +19,7 @@
 use crate::count::{Component, Context, Copies, Histogram, Positions};
 use crate::error::{Budget, Error};
 use crate::misere::quotient::MisereLimits;
-use crate::number::prime_buckets::{self, prime_buckets};
+use crate::number::prime_buckets::{self, bucket_counts};
 use crate::number::roots::isqrt;
 use crate::number::sieve::odd_spf_buckets;
 use crate::xor::RunHistogram;
@@ -199,11 +199,9 @@ pub fn histogram_sublinear(n: u64, ctx: &mut Context<'_>) -> Result<RunHistogram
     check_sublinear(n, &ctx.budget)?;
     let x = n.saturating_sub(1);
     let mut progress = |done: u64, total: u64| ctx.progress("counting primes", done, total).is_ok();
-    let buckets = prime_buckets(x, &mut progress).ok_or(Error::Interrupted)?;
-    // Buckets of odd primes p <= √x in order, at index π(p); the bucket of 2 is
-    // the even piles, index 0, and pile 1 has value 1.
-    debug_assert!(isqrt(x) < 2 || buckets.counts().len() == buckets.primes().len());
-    let (counts, pi) = buckets.into_counts();
+    // The buckets of the primes p <= √x in order (that of p at π(p) − 1); the head
+    // has the bucket of an odd p at index π(p), the even piles at 0 and pile 1 at 1.
+    let (counts, pi) = bucket_counts(x, &mut progress).ok_or(Error::Interrupted)?;
     let head = head_of(x, counts);
     let run_start = head.len() as u64;
     RunHistogram::new(head, run_start, pi)

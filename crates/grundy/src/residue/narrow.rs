@@ -19,12 +19,25 @@
 //! Entering the form is the product with `R² mod q`, leaving it the product
 //! with `1`. A sum `a + b < 2q` is reduced the same way.
 //!
+//! For `q < 2^30` the powers skip that subtraction (*lazy* reduction): for
+//! `a, b < 2q` still `t = a·b < 4q² < 2^62`, and `u < 4q²/R + q < 2q` as
+//! `4q < R`, so every square and product stays in `[0, 2q)` and one
+//! subtraction at the end of the walk reduces it (`10^9 + 7 < 2^30`). Each of
+//! the three products of a step is one `vpmuludq` per four lanes: the factors
+//! are masked to their low 32 bits where the compiler cannot know it
+//! (`q'` and `q`, which are below `2^32`), else it multiplies in 64 bits
+//! (three `vpmuludq` and shifts).
+//!
 //! # The powers
 //!
 //! All lanes share the exponent, so they share the walk from its top bit down
 //! (square, and multiply by the base where the bit is set): `⌊log₂ k⌋`
 //! squarings and `popcount(k) − 1` products
 //! ([`super::power::power_from_top`]); `x^0 = 1` for every `x`, also `0`.
+//! Cost per term: about `log₂ k + popcount(k)` products of three
+//! `vpmuludq`, an addition and a shift per four lanes (`k < 2^31` after
+//! Carmichael's reduction, [`crate::residue::PowerCycle`]), a 64-bit
+//! division to enter the form, and one product with its multiplicity.
 
 /// Bases powered side by side: four 512-bit or eight 256-bit vectors, enough
 /// independent chains to hide the latency of a product.
@@ -32,6 +45,10 @@ const LANES: usize = 32;
 
 /// The low 32 bits.
 const LOW: u64 = (1 << 32) - 1;
+
+/// The moduli below this power the products without the final subtraction
+/// (see the module: `4q < R`).
+const LAZY_BELOW: u64 = 1 << 30;
 
 /// Montgomery arithmetic with `R = 2^32` for one odd modulus `q < 2^31`.
 #[derive(Clone, Debug)]
@@ -65,17 +82,30 @@ impl Narrow {
     /// REDC of `a·b` for `a, b < q` in the form: their product in the form.
     #[inline(always)]
     fn mul(&self, a: u64, b: u64) -> u64 {
+        self.reduce(self.mul_lazy(a, b))
+    }
+
+    /// REDC of `a·b` without the final subtraction: `u < 2q` and `u ≡ a·b·R^{−1}`
+    /// for `a, b < q` (any `q < 2^31`), and for `a, b < 2q` when `q < 2^30`
+    /// (see the module). Three 32×32→64-bit products: `q'` and `q` are
+    /// masked so that the compiler knows they fit in 32 bits.
+    #[inline(always)]
+    fn mul_lazy(&self, a: u64, b: u64) -> u64 {
         let t = (a & LOW) * (b & LOW);
-        let m = ((t & LOW) * self.q_neg_inv) & LOW;
-        let u = (t + m * self.q) >> 32;
+        let m = ((t & LOW) * (self.q_neg_inv & LOW)) & LOW;
+        (t + m * (self.q & LOW)) >> 32
+    }
+
+    /// `u mod q` for `u < 2q`.
+    #[inline(always)]
+    fn reduce(&self, u: u64) -> u64 {
         u.min(u.wrapping_sub(self.q))
     }
 
     /// `a + b` for `a, b < q`, reduced.
     #[inline(always)]
     fn add(&self, a: u64, b: u64) -> u64 {
-        let s = a + b;
-        s.min(s.wrapping_sub(self.q))
+        self.reduce(a + b)
     }
 
     /// `x mod q` in the form, any `u64`.
@@ -101,25 +131,41 @@ impl Narrow {
         if x < 0 && m != 0 { self.q - m } else { m }
     }
 
-    /// `x_i^k` lane by lane (see the module).
+    /// `x_i^k` lane by lane (see the module), reduced lazily when `q < 2^30`.
     #[inline(always)]
     fn pow_lanes(&self, x: &[u64; LANES], k: u128) -> [u64; LANES] {
+        if self.q < LAZY_BELOW {
+            self.pow_lanes_with::<true>(x, k)
+        } else {
+            self.pow_lanes_with::<false>(x, k)
+        }
+    }
+
+    /// [`Narrow::pow_lanes`], each product reduced to `[0, q)` unless `LAZY`
+    /// (then in `[0, 2q)` until the end: only for `q < 2^30`).
+    #[inline(always)]
+    fn pow_lanes_with<const LAZY: bool>(&self, x: &[u64; LANES], k: u128) -> [u64; LANES] {
         if k == 0 {
             return [self.one; LANES];
         }
+        let product = |a: u64, b: u64| if LAZY { self.mul_lazy(a, b) } else { self.mul(a, b) };
         let square = |mut acc: [u64; LANES]| {
             for a in acc.iter_mut() {
-                *a = self.mul(*a, *a);
+                *a = product(*a, *a);
             }
             acc
         };
         let times_base = |mut acc: [u64; LANES]| {
             for (a, &b) in acc.iter_mut().zip(x) {
-                *a = self.mul(*a, b);
+                *a = product(*a, b);
             }
             acc
         };
-        super::power::power_from_top(*x, k, square, times_base)
+        let mut acc = super::power::power_from_top(*x, k, square, times_base);
+        if LAZY {
+            acc.iter_mut().for_each(|a| *a = self.reduce(*a));
+        }
+        acc
     }
 
     /// `Σ mᵢ·vᵢ^k mod q` over the terms `(vᵢ, mᵢ)`, as a plain residue in `[0, q)`,
@@ -148,16 +194,84 @@ impl Narrow {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     fn power_sum_avx2(&self, terms: &[(i128, u128)], k: u128) -> u64 {
-        self.power_sum_lanes(terms, k)
+        self.power_sum_with(terms, k, |x, k| self.pow_lanes_avx2(x, k))
     }
 
-    /// [`Narrow::power_sum`] on whatever vectors the caller's target has: the
-    /// residues of [`LANES`] terms (unused lanes `0` with multiplicity `0`),
-    /// their powers, and the products with the multiplicities added lane by
-    /// lane. Runs of equal multiplicities (the spectrum's pairs) cost one
-    /// division.
+    /// [`Narrow::pow_lanes`] in eight 256-bit vectors with the products
+    /// written out (`vpmuludq`, three per product: see the module), lazily
+    /// reduced when `q < 2^30`, else each product reduced by
+    /// `min(u, u − q)` in 32-bit lanes (`vpminud`: for `u < 2q < 2^32` the
+    /// low halves give the reduced product and the high halves `0`).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn pow_lanes_avx2(&self, x: &[u64; LANES], k: u128) -> [u64; LANES] {
+        if self.q < LAZY_BELOW {
+            self.pow_lanes_avx2_with::<true>(x, k)
+        } else {
+            self.pow_lanes_avx2_with::<false>(x, k)
+        }
+    }
+
+    /// [`Narrow::pow_lanes_avx2`], each product reduced unless `LAZY`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn pow_lanes_avx2_with<const LAZY: bool>(&self, x: &[u64; LANES], k: u128) -> [u64; LANES] {
+        use std::arch::x86_64::*;
+        const VECTORS: usize = LANES / 4;
+        if k == 0 {
+            return [self.one; LANES];
+        }
+        let (q, q_neg_inv) = (_mm256_set1_epi64x(self.q as i64), _mm256_set1_epi64x(self.q_neg_inv as i64));
+        let reduce = |u: __m256i| _mm256_min_epu32(u, _mm256_sub_epi64(u, q));
+        let product = |a: __m256i, b: __m256i| {
+            let t = _mm256_mul_epu32(a, b);
+            let m = _mm256_mul_epu32(t, q_neg_inv);
+            let u = _mm256_srli_epi64::<32>(_mm256_add_epi64(t, _mm256_mul_epu32(m, q)));
+            if LAZY { u } else { reduce(u) }
+        };
+        let base: [__m256i; VECTORS] = std::array::from_fn(|i| {
+            let l = &x[4 * i..4 * i + 4];
+            _mm256_set_epi64x(l[3] as i64, l[2] as i64, l[1] as i64, l[0] as i64)
+        });
+        let square = |acc: [__m256i; VECTORS]| acc.map(|a| product(a, a));
+        let times_base = |mut acc: [__m256i; VECTORS]| {
+            for (a, &b) in acc.iter_mut().zip(&base) {
+                *a = product(*a, b);
+            }
+            acc
+        };
+        let acc = super::power::power_from_top(base, k, square, times_base).map(reduce);
+        std::array::from_fn(|i| {
+            let v = acc[i / 4];
+            (match i % 4 {
+                0 => _mm256_extract_epi64::<0>(v),
+                1 => _mm256_extract_epi64::<1>(v),
+                2 => _mm256_extract_epi64::<2>(v),
+                _ => _mm256_extract_epi64::<3>(v),
+            }) as u64
+        })
+    }
+
+    /// [`Narrow::power_sum`] on whatever vectors the caller's target has
+    /// ([`Narrow::power_sum_with`] by [`Narrow::pow_lanes`]).
     #[inline(always)]
     fn power_sum_lanes(&self, terms: &[(i128, u128)], k: u128) -> u64 {
+        self.power_sum_with(terms, k, |x, k| self.pow_lanes(x, k))
+    }
+
+    /// [`Narrow::power_sum`] with the powers of [`LANES`] residues at a time
+    /// by `pow`: the residues of the terms (unused lanes `0` with
+    /// multiplicity `0`), their powers, and the products with the
+    /// multiplicities added lane by lane. Runs of equal multiplicities (the
+    /// spectrum's pairs) cost one division.
+    #[inline(always)]
+    fn power_sum_with(
+        &self,
+        terms: &[(i128, u128)],
+        k: u128,
+        pow: impl Fn(&[u64; LANES], u128) -> [u64; LANES],
+    ) -> u64 {
         let mut sum = [0u64; LANES];
         let mut last = None;
         for chunk in terms.chunks(LANES) {
@@ -174,7 +288,7 @@ impl Narrow {
                     }
                 };
             }
-            let p = self.pow_lanes(&x, k);
+            let p = pow(&x, k);
             for ((s, &p), &t) in sum.iter_mut().zip(&p).zip(&times) {
                 *s = self.add(*s, self.mul(p, t));
             }
@@ -207,8 +321,10 @@ mod tests {
 
     #[test]
     fn extreme_moduli_and_residues() {
-        // the largest q (2^31 − 1) with residues q − 1 squared: t and m·q at their bounds
-        for q in [1u64, 3, 5, 1_000_000_007, (1 << 31) - 1, (1 << 31) - 3] {
+        // the largest q (2^31 − 1) with residues q − 1 squared: t and m·q at their bounds;
+        // 2^30 − 1 the largest reduced lazily (values up to 2q − 1 squared), 2^30 + 1 the
+        // least reduced at every product
+        for q in [1u64, 3, 5, 1_000_000_007, (1 << 30) - 1, (1 << 30) + 1, (1 << 31) - 1, (1 << 31) - 3] {
             let n = Narrow::new(q).unwrap();
             let terms: Vec<(i128, u128)> = [0i128, 1, -1, q as i128 - 1, 1 - q as i128, i128::MAX, i128::MIN]
                 .into_iter()

@@ -55,9 +55,9 @@
 //! answers `π(v) = π(lo) + #{odd primes in (lo, v]}` for the `q` with
 //! `⌊w/q⌋ ∈ [lo, hi)`, i.e. `⌊w/hi⌋ < q <= ⌊w/lo⌋`. The `π(lo)` of every
 //! segment are known before: from the list of the primes up to `√x` when the
-//! buckets have it, else from a first pass that only counts each segment's
-//! primes (a sieve of `√x` numbers, a small part of the cost); the last is
-//! `π(√x)`.
+//! caller has it (the tests' `prime_buckets`), else from a first pass that
+//! only counts each segment's primes (a sieve of `(z, √x]`, a small part of
+//! the cost, cheaper than listing the primes); the last is `π(√x)`.
 //!
 //! Cost: one division and look-up per pair-count term, about
 //! `Σ_{p <= ∛x} π(min(y, √(x/p)))`, which is `O(x^{2/3}/log² x)` with
@@ -113,14 +113,16 @@ fn outside_segments_inner<S: Sink>(plan: &Plan, sink: &mut S, lv: &Leaves) {
     sink.range(il, a, 1);
     // the r (and q) <= w/y reach up to y
     let iy = plan.pi((w / plan.y).min(plan.y)) as usize;
-    // the pairs r >= q with the table up to z; above w/y the same q as an r < q' too
+    // the pairs r >= q with the table up to z; above w/y the same q as an r < q'
+    // too, the range (j, t] (empty when t <= j), its start with the others' below
     for j in ib + 1..=iq {
         let t = look(plan, w, j);
         sink.point(j, (t + 1).wrapping_sub(j as u64));
         if j > iy {
-            sink.range(j, t as usize, 1);
+            sink.range_end((t as usize).max(j));
         }
     }
+    sink.range_starts(ib.max(iy), iq);
     // the second sum by r, r from p = p_b to min(y, s)
     let ir = plan.pi(lv.s.min(plan.y)) as usize;
     if ir >= b {

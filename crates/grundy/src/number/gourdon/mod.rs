@@ -117,8 +117,9 @@
 //! `x^{2/3}/log² x`; `D` a sieve of `x/z` numbers with one popcount pass per
 //! segment and prime; `B` a sieve of `x/y` numbers. Memory: the `π` table up to
 //! `z` (`z/8` bytes), the primes up to `y`, the factor table (`2·z·8/30` bytes),
-//! and a segment per thread; for the buckets also the primes up to `√x` with
-//! their buckets (12 bytes each) and three bins a prime up to `y` per thread. Arithmetic is modulo `2^64` throughout (the sum is
+//! and a segment per thread; for the buckets also the buckets of the primes up
+//! to `√x` (8 bytes each; 12 with the list of those primes, which
+//! [`bucket_counts`] goes without) and three bins a prime up to `y` per thread. Arithmetic is modulo `2^64` throughout (the sum is
 //! `π(x) < 2^64`, so wrap-around in the terms is harmless).
 
 mod a;
@@ -132,6 +133,7 @@ mod sieve;
 mod sigma;
 mod sink;
 
+#[cfg(test)]
 use crate::number::prime_buckets::buckets::PrimeBuckets;
 use crate::number::prime_buckets::phi_tiny::{PhiTiny, TINY_PRIMES};
 use crate::number::prime_buckets::pi_table::PiTable;
@@ -346,28 +348,48 @@ pub(crate) fn prime_pi_with(
 
 /// The buckets of the primes up to `√x` and `π(x)` (see
 /// [`crate::number::prime_buckets`]), or `None` when `progress(done, total)`
-/// returned `false` (stop).
+/// returned `false` (stop); with the list of the primes, the tests'
+/// reference of [`bucket_counts`].
+#[cfg(test)]
 pub fn prime_buckets(x: u64, progress: &mut dyn FnMut(u64, u64) -> bool) -> Option<PrimeBuckets> {
-    prime_buckets_with(x, Params::for_x(x), progress)
+    buckets_with(x, Params::for_x(x), true, progress).and_then(listed)
 }
 
-/// [`prime_buckets`] with explicit parameters: the same passes with every leaf
-/// filed under the largest prime factor of its `m` ([`sink::Bins`]); the
-/// bucket of `p_j` is then
+/// The buckets of [`buckets_with`] with their primes listed (`None` without).
+#[cfg(test)]
+fn listed((primes, counts, pi): (Option<Vec<u32>>, Vec<u64>, u64)) -> Option<PrimeBuckets> {
+    Some(PrimeBuckets::new(primes?, counts, pi))
+}
+
+/// The buckets of the primes up to `√x` in order and `π(x)`, without the list
+/// of those primes (Coprime Nim's head needs the counts alone): the passes
+/// of `prime_buckets` (the tests' reference) less its sieve of `[0, √x]`, twice over (the primes
+/// counted, then written), in place of which `A` counts the primes of its
+/// segments over `(z, √x]` once, as for `π(x)` alone; and without the list's
+/// 4 bytes a prime up to `√x`. `None` when `progress` said stop.
+pub fn bucket_counts(x: u64, progress: &mut dyn FnMut(u64, u64) -> bool) -> Option<(Vec<u64>, u64)> {
+    buckets_with(x, Params::for_x(x), false, progress).map(|(_, counts, pi)| (counts, pi))
+}
+
+/// The primes up to `√x` (when `list`), their buckets and `π(x)`: the same
+/// passes as `π(x)` with every leaf filed under the largest prime factor of
+/// its `m` ([`sink::Bins`]); the bucket of `p_j` is then
 ///
 /// * `φ(⌊x/p_j⌋, j−1)` for `j <= k`, from the tables;
 /// * the negated bin `j` for `k < j <= a`;
 /// * `π(⌊x/p_j⌋) − j + 2` for `y < p_j <= √x`, from `B`'s pass;
 ///
 /// and `π(x) = π(√x) + x − 1 − Σ buckets`.
-pub(crate) fn prime_buckets_with(
+#[allow(clippy::type_complexity)]
+fn buckets_with(
     x: u64,
     params: Params,
+    list: bool,
     progress: &mut dyn FnMut(u64, u64) -> bool,
-) -> Option<PrimeBuckets> {
+) -> Option<(Option<Vec<u32>>, Vec<u64>, u64)> {
     if x < 4 {
         let pi = x.saturating_sub(1);
-        return progress(1, 1).then(|| PrimeBuckets::new(Vec::new(), Vec::new(), pi));
+        return progress(1, 1).then(|| (list.then(Vec::new), Vec::new(), pi));
     }
     let plan = Plan::new(x, &params);
     let passes = Passes::new(&plan, &params);
@@ -375,13 +397,13 @@ pub(crate) fn prime_buckets_with(
     if !progress(0, total) {
         return None;
     }
-    let primes = sieve::primes_up_to(plan.r);
+    let primes = list.then(|| sieve::primes_up_to(plan.r));
     let filing = Filing::<Bins>::new(plan.threads, plan.a);
     let mut report = reporter(progress, total);
-    let (_, pi_sqrt) = passes.leaves(&plan, &filing, Some(&primes), &mut report)?;
-    let mut counts = vec![0u64; primes.len()];
+    let (_, pi_sqrt) = passes.leaves(&plan, &filing, primes.as_deref(), &mut report)?;
+    let mut counts = vec![0u64; pi_sqrt as usize];
     // B gives the p above y in decreasing order
-    let mut j = primes.len();
+    let mut j = counts.len();
     passes.b.values(&plan, pi_sqrt, &mut report, &mut |pi_xp| {
         counts[j - 1] = pi_xp + 2 - j as u64;
         j -= 1;
@@ -389,7 +411,7 @@ pub(crate) fn prime_buckets_with(
     drop(report);
     debug_assert_eq!(j, plan.a);
     for (i, count) in counts.iter_mut().enumerate().take(plan.k) {
-        *count = plan.tiny.phi(x / u64::from(primes[i]), i);
+        *count = plan.tiny.phi(x / plan.prime(i + 1), i);
     }
     for (count, bin) in
         counts[plan.k..plan.a].iter_mut().zip(filing.into_sink().values().into_iter().skip(plan.k))
@@ -397,8 +419,8 @@ pub(crate) fn prime_buckets_with(
         *count = bin.wrapping_neg();
     }
     let sum = counts.iter().fold(0u64, |s, &c| s.wrapping_add(c));
-    let pi = (primes.len() as u64).wrapping_add(x - 1).wrapping_sub(sum);
-    progress(total, total).then(|| PrimeBuckets::new(primes, counts, pi))
+    let pi = pi_sqrt.wrapping_add(x - 1).wrapping_sub(sum);
+    progress(total, total).then_some((primes, counts, pi))
 }
 
 #[cfg(test)]

@@ -12,6 +12,11 @@
 //! * `range(lo, hi, v)`: `v` in each bin of `(lo, hi]` (many leaves of the same
 //!   value, or the same summand of many leaves);
 //! * `slope(lo, hi, v)`: `v·(j − lo)` in each bin `j` of `(lo, hi]`;
+//! * `range_starts(lo, hi)` and `range_end(e)`: the ranges `(j, e_j]` of
+//!   `1`, one for each `j` of `(lo, hi]` (`e_j >= j`, told one at a time),
+//!   their starts at once: for [`Bins`] a slope of the first differences
+//!   (one more in the difference of every `j + 1`), so that a range costs
+//!   one random write (its end) instead of two;
 //!
 //! which [`Total`] adds up in `O(1)` and [`Bins`] keeps in a difference array
 //! of first and second order (`O(1)` each, `O(a)` to read out). Where a pass
@@ -41,6 +46,11 @@ pub(super) trait Sink: Send + Sized {
     fn range(&mut self, lo: usize, hi: usize, v: u64);
     /// `v·(j − lo)` in each bin `j` of `(lo, hi]` (none when `hi <= lo`).
     fn slope(&mut self, lo: usize, hi: usize, v: u64);
+    /// The starts of the ranges `(j, e_j]` of `1` for every `j` of `(lo, hi]`
+    /// (none when `hi <= lo`), whose ends come by [`Sink::range_end`].
+    fn range_starts(&mut self, lo: usize, hi: usize);
+    /// The end `e_j >= j` of the range of `j` begun by [`Sink::range_starts`].
+    fn range_end(&mut self, e: usize);
     /// Adds another sink's leaves.
     fn merge(&mut self, other: Self);
 
@@ -84,6 +94,21 @@ impl Sink for Total {
             let n = (hi - lo) as u64;
             self.0 = self.0.wrapping_add(v.wrapping_mul(n * (n + 1) / 2));
         }
+    }
+
+    #[inline(always)]
+    fn range_starts(&mut self, lo: usize, hi: usize) {
+        if hi > lo {
+            // −Σ_{lo<j<=hi} j = −n·(2·lo + 1 + n)/2, halving the even factor
+            let (n, s) = ((hi - lo) as u64, (lo + 1 + hi) as u64);
+            let sum = if n.is_multiple_of(2) { (n / 2).wrapping_mul(s) } else { n.wrapping_mul(s / 2) };
+            self.0 = self.0.wrapping_sub(sum);
+        }
+    }
+
+    #[inline(always)]
+    fn range_end(&mut self, e: usize) {
+        self.0 = self.0.wrapping_add(e as u64);
     }
 
     fn merge(&mut self, other: Self) {
@@ -170,6 +195,20 @@ impl Sink for Bins {
             self.second[hi + 1] = self.second[hi + 1].wrapping_sub(v);
             self.diff[hi + 1] = self.diff[hi + 1].wrapping_sub(v.wrapping_mul((hi - lo) as u64));
         }
+    }
+
+    #[inline(always)]
+    fn range_starts(&mut self, lo: usize, hi: usize) {
+        if hi > lo {
+            // one more in diff[j + 1] for j in (lo, hi]: diff[lo + 2 ..= hi + 1]
+            self.second[lo + 2] = self.second[lo + 2].wrapping_add(1);
+            self.second[hi + 2] = self.second[hi + 2].wrapping_sub(1);
+        }
+    }
+
+    #[inline(always)]
+    fn range_end(&mut self, e: usize) {
+        self.diff[e + 1] = self.diff[e + 1].wrapping_sub(1);
     }
 
     fn merge(&mut self, other: Self) {
@@ -296,6 +335,27 @@ mod tests {
         let want = naive(a, &ops);
         assert_eq!(bins.values(), want);
         assert_eq!(total.0, want.iter().fold(0u64, |s, &v| s.wrapping_add(v)));
+    }
+
+    #[test]
+    fn range_starts_and_ends_are_ranges() {
+        let a = 12;
+        for lo in 0..=a {
+            for hi in lo..=a {
+                let ends: Vec<usize> = (lo + 1..=hi).map(|j| (j + (j * 7 + hi) % 5).min(a)).collect();
+                let ops: Vec<_> = (lo + 1..=hi).zip(&ends).map(|(j, &e)| (1u8, j, e, 1)).collect();
+                let (mut bins, mut total) = (Bins::new(a), Total::new(a));
+                bins.range_starts(lo, hi);
+                total.range_starts(lo, hi);
+                for &e in &ends {
+                    bins.range_end(e);
+                    total.range_end(e);
+                }
+                let want = naive(a, &ops);
+                assert_eq!(bins.values(), want, "({lo}, {hi}]");
+                assert_eq!(total.0, want.iter().fold(0u64, |s, &v| s.wrapping_add(v)), "({lo}, {hi}]");
+            }
+        }
     }
 
     #[test]

@@ -304,9 +304,24 @@ fn the_estimates_refuse_what_prime_buckets_refuses() {
     assert!(memory_estimate(10u64.pow(16)) < 64.0 * (1 << 20) as f64);
 }
 
-/// The buckets and `π(x)` with `params` equal Lucy's.
+/// The buckets and `π(x)` with `params` equal Lucy's, with the primes up to
+/// `√x` listed and without (then `A` counts the primes of its segments).
 fn check_buckets(x: u64, params: Params) {
-    prime_buckets_with(x, params, &mut |_, _| true).unwrap().assert_lucy(x, &params);
+    let with_primes = buckets_with(x, params, true, &mut |_, _| true).and_then(listed).unwrap();
+    with_primes.assert_lucy(x, &params);
+    let unlisted = buckets_with(x, params, false, &mut |_, _| true);
+    assert_eq!(unlisted, Some((None, with_primes.counts().to_vec(), with_primes.pi())), "{x} {params:?}");
+}
+
+#[test]
+fn counts_without_the_list_of_primes_are_the_buckets() {
+    for x in [0u64, 3, 4, 1000, 1_000_003, 10u64.pow(12)] {
+        let (counts, pi) = bucket_counts(x, &mut |_, _| true).unwrap();
+        let listed = prime_buckets(x, &mut |_, _| true).unwrap();
+        assert_eq!((&counts[..], pi), (listed.counts(), listed.pi()), "{x}");
+        assert_eq!(counts.len(), listed.primes().len(), "{x}");
+    }
+    assert_eq!(bucket_counts(10_000_000_000, &mut |_, _| false), None);
 }
 
 #[test]
@@ -374,7 +389,7 @@ proptest! {
         let y = (lo + y_frac * (hi - lo)) as u64;
         let params = Params { y, z: (y as f64 * z_mult) as u64, ..Params::for_x(x) };
         let want = crate::number::prime_buckets::lmo_buckets(x, &mut |_, _| true);
-        prop_assert_eq!(prime_buckets_with(x, params, &mut |_, _| true), want, "{:?}", params);
+        prop_assert_eq!(buckets_with(x, params, true, &mut |_, _| true).and_then(listed), want, "{:?}", params);
     }
 }
 

@@ -22,19 +22,16 @@ impl PrimeBuckets {
     }
 
     /// The primes `p <= √x`, in order.
+    #[cfg(test)]
     pub fn primes(&self) -> &[u32] {
         &self.primes
     }
 
     /// `counts()[i]` = the numbers `2 <= n <= x` whose smallest prime factor is
     /// `primes()[i]` (that prime included).
+    #[cfg(test)]
     pub fn counts(&self) -> &[u64] {
         &self.counts
-    }
-
-    /// The buckets ([`PrimeBuckets::counts`]) and `π(x)`, the primes let go.
-    pub fn into_counts(self) -> (Vec<u64>, u64) {
-        (self.counts, self.pi)
     }
 }
 

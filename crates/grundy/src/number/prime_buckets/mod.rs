@@ -138,9 +138,18 @@ use pi_table::PiTable;
 /// Buckets and `π(x)` by the fastest method, Gourdon's passes filing each leaf
 /// by the largest prime factor of its divisor ([`super::gourdon::prime_buckets`]);
 /// `None` when `progress` returned `false` (stop). `progress(done, total)` is
-/// called now and then. The method of this module is [`lmo_buckets`].
+/// called now and then. The method of this module is [`lmo_buckets`]. With
+/// the list of the primes: the tests' reference of [`bucket_counts`].
+#[cfg(test)]
 pub fn prime_buckets(x: u64, progress: &mut dyn FnMut(u64, u64) -> bool) -> Option<PrimeBuckets> {
     super::gourdon::prime_buckets(x, progress)
+}
+
+/// The buckets of the primes up to `√x` in order and `π(x)`, without the
+/// list of the primes: Gourdon's passes less a sieve of `√x`
+/// ([`super::gourdon::bucket_counts`]).
+pub fn bucket_counts(x: u64, progress: &mut dyn FnMut(u64, u64) -> bool) -> Option<(Vec<u64>, u64)> {
+    super::gourdon::bucket_counts(x, progress)
 }
 
 /// Buckets and `π(x)` by this module's method with the default tuning (the
