@@ -175,14 +175,16 @@ impl CoprimeMethod {
 /// larger of the buckets with the head of the histogram (8 and 16 bytes a
 /// prime up to `√X`, counted both though they are held together a block
 /// at a time, [`head_of`]) and the transform of the low block `2^s` that holds the
-/// head (16 bytes a value, written over the head; the pairs of its terms are
-/// made when summed, [`RunHistogram::into_spectrum`]).
+/// head (8 bytes a value in `i64`, its total being at most `X < 2^63`, else
+/// 16; written over the head; the pairs of its terms are made when summed,
+/// [`RunHistogram::into_spectrum`]).
 fn beyond_prime_counting(n: u64) -> f64 {
     let xf = n.saturating_sub(1) as f64;
     let r = xf.sqrt();
     let head_len = 1.26 * r / r.ln().max(1.0) + 2.0;
     let block = head_len.log2().ceil().exp2();
-    (24.0 * head_len).max(16.0 * block) + 1e4
+    let value = if n <= 1 << 63 { 8.0 } else { 16.0 };
+    (24.0 * head_len).max(value * block) + 1e4
 }
 
 /// Refuses the sublinear path at `N` whose time or memory estimate is beyond

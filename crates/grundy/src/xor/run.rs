@@ -25,9 +25,12 @@
 //! `Σ_k ĉ(k)^K` then takes about `2·2^s + 2(B − s)` powers instead of `2^B`,
 //! with `2^s` the least block holding the head, and
 //! `h^{*K}[0] = 2^{−B} Σ_k ĉ(k)^K` as in [`super::zero_xor_count`].
+//!
+//! The low block is transformed in `i64` when its total is below `2^63`
+//! ([`narrow`]; Coprime Nim's up to `N = 2^63`), else in `i128`.
 
-use super::interval::{Pairs, prefix_transform};
-use super::walsh_hadamard_observed;
+use super::interval::{LowBlock, Pairs, prefix_transform};
+use super::walsh_hadamard::{Butterfly, walsh_hadamard_observed};
 use super::{MAX_TOTAL, Spectrum};
 use crate::error::Error;
 
@@ -108,7 +111,8 @@ impl RunHistogram {
     }
 
     /// Bytes of [`RunHistogram::spectrum`] at its peak: the transform of the
-    /// low block (16 bytes a value, written over the head) and the
+    /// low block (8 bytes a value when [`narrow`], else 16; written over the
+    /// head) and the
     /// `2(B − s) + 1` terms of index class 0 (32 bytes each), or, when the
     /// run ends inside the low block, its `2^s` terms (the pairs `â ± P` are
     /// never stored: they are made from the low block when read,
@@ -119,7 +123,17 @@ impl RunHistogram {
         let s = self.split(low);
         let block = 2f64.powi(s as i32);
         let terms = if self.tail(s) { 2.0 * f64::from(b - s) + 1.0 } else { block };
-        16.0 * block + 32.0 * terms + 8.0 * 2f64.powi(low.min(b) as i32)
+        let value = if narrow(self.low_total(s)) { 8.0 } else { 16.0 };
+        value * block + 32.0 * terms + 8.0 * 2f64.powi(low.min(b) as i32)
+    }
+
+    /// The total of the low block of `2^s` indices: the head and the ones
+    /// below `2^s`.
+    fn low_total(&self, s: u32) -> u128 {
+        let head: u128 = self.head.iter().sum();
+        let last = (u128::from(self.run_end)).min((1u128 << s) - 1);
+        let ones = if self.has_run() { (last + 1).saturating_sub(u128::from(self.run_start)) } else { 0 };
+        head + ones
     }
 
     /// Whether the run reaches past the low block of `2^s` indices (a block
@@ -141,20 +155,39 @@ impl RunHistogram {
     /// `2(B − s) + 1` of the terms, are held as the low block `â` alone
     /// (16 bytes per `lo` instead of the 64 of two terms) and made when read.
     pub fn into_spectrum(self, low: u32, progress: &mut dyn FnMut(u64, u64) -> bool) -> Option<Spectrum> {
+        let wide = !narrow(self.low_total(self.split(low.min(self.bits()))));
+        self.into_spectrum_in(low, wide, progress)
+    }
+
+    /// [`RunHistogram::into_spectrum`] with the low block in `i128` when
+    /// `wide`, else in `i64` (which [`narrow`] must allow).
+    fn into_spectrum_in(
+        self,
+        low: u32,
+        wide: bool,
+        progress: &mut dyn FnMut(u64, u64) -> bool,
+    ) -> Option<Spectrum> {
         let b = self.bits();
         let low = low.min(b);
         let s = self.split(low);
         let tail = self.tail(s);
         let low_len = 1usize << s;
-        // the low block (head plus the ones below 2^s), written over the
-        // head (the same layout: the map collects in place, then grows)
+        // the low block: the head, then the ones below 2^s
         let (start, end) = (self.run_start, self.run_end);
-        let mut a: Vec<i128> = self.head.into_iter().map(|c| c as i128).collect();
-        a.resize(low_len, 0);
-        if start <= end && start < low_len as u64 {
-            a[start as usize..=(end as usize).min(low_len - 1)].iter_mut().for_each(|x| *x += 1);
-        }
-        walsh_hadamard_observed(&mut a, progress)?;
+        let a = if wide {
+            // written over the head (the same layout: the map collects in
+            // place, then grows)
+            let mut a: Vec<i128> = self.head.into_iter().map(|c| c as i128).collect();
+            a.resize(low_len, 0);
+            add_ones(&mut a, start, end);
+            walsh_hadamard_observed(&mut a, progress)?;
+            LowBlock::Wide(a)
+        } else {
+            let mut a = narrow_block(self.head, low_len, HEAD_BLOCK);
+            add_ones(&mut a, start, end);
+            walsh_hadamard_observed(&mut a, progress)?;
+            LowBlock::Narrow(a)
+        };
         let n = b - s;
         let hi_len = 1u128 << n;
         let step = 1usize << low;
@@ -163,7 +196,7 @@ impl RunHistogram {
         if !tail {
             let mut terms = Vec::with_capacity(low_len);
             for r in 0..step {
-                terms.extend((r..low_len).step_by(step).map(|lo| (a[lo], hi_len)));
+                terms.extend((r..low_len).step_by(step).map(|lo| (a.at(lo), hi_len)));
                 offsets.push(terms.len());
             }
             return Some(Spectrum::from_parts(b, terms, offsets));
@@ -175,7 +208,7 @@ impl RunHistogram {
         // W_Q(hi) = σ·D(tz(hi)) (see prefix_transform), so the value
         // depends on tz(hi) and σ alone
         let block = low_len as i128;
-        let (a0, r1i) = (a[0], r1 as i128);
+        let (a0, r1i) = (a.at(0), r1 as i128);
         let mut terms = Vec::with_capacity(2 * n as usize + 1);
         terms.push((a0 + block * (q as i128 - 1) + r1i, 1));
         for t in 0..n {
@@ -203,6 +236,47 @@ impl RunHistogram {
 
 fn bits_for(x: u64) -> u32 {
     64 - x.leading_zeros()
+}
+
+/// Whether a low block of total `total` is transformed in `i64`: when
+/// `total <= i64::MAX = 2^63 − 1`. Exact then: the block `a` is nonnegative,
+/// and every value the transform holds (see [`Butterfly`]) is a partial
+/// character sum `Σ_{i ∈ S} ±a[i]`, so it lies in `[−T, T]` with
+/// `T = Σ a = total`, inside `i64`'s `[−2^63, 2^63 − 1]`; in particular the
+/// Walsh–Hadamard transform of a nonnegative vector of total `T` has its
+/// entries in `[−T, T]`. The terms made from it (`â ± P`, class 0's) are
+/// formed in `i128`.
+fn narrow(total: u128) -> bool {
+    total <= i64::MAX as u128
+}
+
+/// Head counts converted and given back at a time by [`narrow_block`].
+const HEAD_BLOCK: usize = 1 << 16;
+
+/// The head written into a low block of `len` values in `i64`, from the
+/// back while the head is cut and given back `block` counts at a time: the
+/// block's zeroed pages are taken only as they are written, so about the
+/// head alone is held, not the head beside the block. Every count fits, being
+/// at most the block's total (below `2^63` where [`narrow`] says `i64`).
+fn narrow_block(mut head: Vec<u128>, len: usize, block: usize) -> Vec<i64> {
+    let mut a = vec![0i64; len];
+    while !head.is_empty() {
+        let from = head.len().saturating_sub(block.max(1));
+        for (x, &c) in a[from..head.len()].iter_mut().zip(&head[from..]) {
+            *x = i64::try_from(c).expect("a count of a low block of total below 2^63");
+        }
+        head.truncate(from);
+        head.shrink_to_fit();
+    }
+    a
+}
+
+/// One more at every index of `[start, end]` below `a.len()`.
+fn add_ones<T: Butterfly + From<u8>>(a: &mut [T], start: u64, end: u64) {
+    if start <= end && start < a.len() as u64 {
+        let last = (end as usize).min(a.len() - 1);
+        a[start as usize..=last].iter_mut().for_each(|x| *x = *x + T::from(1));
+    }
 }
 
 #[cfg(test)]
@@ -276,6 +350,54 @@ mod tests {
                 let (i, j) = (cut.0.min(class.len()), cut.1.min(class.len()));
                 let (i, j) = (i.min(j), i.max(j));
                 prop_assert_eq!(&s.class_piece(r, i..j)[..], &class[i..j], "class {} {}..{}", r, i, j);
+            }
+        }
+    }
+
+    /// The low block in `i64` ([`narrow`]) against the same block in `i128`.
+    #[test]
+    fn narrow_and_wide_low_blocks_agree() {
+        let mut cases = 0;
+        for len in [1usize, 2, 5, 40] {
+            for run in [0u64, 1, 7, 300, 5000] {
+                for low in [0u32, 1, 3] {
+                    let head: Vec<u128> = (0..len as u128).map(|i| (i * 7919 + 13) % 1_000_003).collect();
+                    let h = RunHistogram::new(head, len as u64 + 3, len as u64 + 2 + run).unwrap();
+                    let narrow = h.clone().into_spectrum(low, &mut |_, _| true).unwrap();
+                    let wide = h.into_spectrum_in(low, true, &mut |_, _| true).unwrap();
+                    assert_eq!(narrow.terms(), wide.terms(), "len {len} run {run} low {low}");
+                    if narrow.narrow_pairs().is_some() {
+                        assert_eq!((narrow.narrow_pairs(), wide.narrow_pairs()), (Some(true), Some(false)));
+                        cases += 1;
+                    }
+                }
+            }
+        }
+        assert!(cases > 0);
+    }
+
+    /// The bound of [`narrow`] at its edge: a low block of total `2^63 − 1`
+    /// is transformed in `i64` and one of `2^63` in `i128`, both equal to
+    /// the dense transform (in `i64`, `Ŵ(0) = 2^63` would wrap: a weaker
+    /// bound fails here).
+    #[test]
+    fn the_narrow_bound_is_exact_at_two_to_the_63() {
+        for (extra, narrow) in [(0u128, true), (1, false)] {
+            // the low block of 4 indices: the head and the one at index 3
+            let head = vec![1u128 << 62, (1 << 62) - 5 + extra, 3];
+            let h = RunHistogram::new(head, 3, 1000).unwrap();
+            assert_eq!(h.low_total(h.split(0)), (1u128 << 63) - 1 + extra);
+            for low in [0u32, 1, 2] {
+                let spectrum = h.spectrum(low, &mut |_, _| true).unwrap();
+                for (r, mut w) in dense_classes(&h, low).into_iter().enumerate() {
+                    w.sort_unstable();
+                    assert_eq!(
+                        crate::xor::expanded(&spectrum.class(r)),
+                        w,
+                        "extra {extra} low {low} class {r}"
+                    );
+                }
+                assert_eq!(spectrum.narrow_pairs(), Some(narrow), "extra {extra}");
             }
         }
     }
