@@ -114,11 +114,27 @@ impl Pairs {
         range: Range<usize>,
         out: &mut Vec<(i128, u128)>,
     ) {
-        out.extend(range.map(|i| {
+        let term = |i: usize| {
             let lo = self.lo(r, i);
             let (v, p) = (a[lo].into(), prefix_transform(self.len, lo as u64));
             (if i.is_multiple_of(2) { v + p } else { v - p }, self.each)
-        }));
+        };
+        // a lone − term first, then whole pairs (one P each), then a lone + term
+        let Range { mut start, end } = range;
+        out.reserve(end.saturating_sub(start));
+        if start < end && !start.is_multiple_of(2) {
+            out.push(term(start));
+            start += 1;
+        }
+        let pairs = (end.max(start) - start) / 2;
+        for j in 0..pairs {
+            let lo = self.lo(r, start + 2 * j);
+            let (v, p) = (a[lo].into(), prefix_transform(self.len, lo as u64));
+            out.extend([(v + p, self.each), (v - p, self.each)]);
+        }
+        if start + 2 * pairs < end {
+            out.push(term(start + 2 * pairs));
+        }
     }
 }
 
