@@ -33,6 +33,7 @@ use super::interval::{LowBlock, Pairs, prefix_transform};
 use super::walsh_hadamard::{Butterfly, walsh_hadamard_observed};
 use super::{MAX_TOTAL, Spectrum};
 use crate::error::Error;
+use std::borrow::Cow;
 
 /// A histogram `head[0..]` followed by ones at every index in `run_start..=run_end`
 /// (no run when `run_start > run_end`), with `head.len() <= run_start`.
@@ -46,29 +47,86 @@ use crate::error::Error;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RunHistogram {
-    head: Vec<u128>,
+    head: Head,
     run_start: u64,
     run_end: u64,
 }
+
+/// The head's counts as they were given: `u128`, or `u64` (Coprime Nim's
+/// buckets, whose buffer becomes the `i64` low block where it lies).
+#[derive(Clone, Debug)]
+enum Head {
+    Wide(Vec<u128>),
+    Narrow(Vec<u64>),
+}
+
+impl Head {
+    fn len(&self) -> usize {
+        match self {
+            Head::Wide(h) => h.len(),
+            Head::Narrow(h) => h.len(),
+        }
+    }
+
+    /// `Σ` of the counts, `None` past `u128`.
+    fn sum(&self) -> Option<u128> {
+        match self {
+            Head::Wide(h) => h.iter().try_fold(0u128, |a, &c| a.checked_add(c)),
+            Head::Narrow(h) => h.iter().try_fold(0u128, |a, &c| a.checked_add(u128::from(c))),
+        }
+    }
+
+    fn to_wide(&self) -> Cow<'_, [u128]> {
+        match self {
+            Head::Wide(h) => Cow::Borrowed(h),
+            Head::Narrow(h) => Cow::Owned(h.iter().map(|&c| u128::from(c)).collect()),
+        }
+    }
+}
+
+/// Equal counts are equal heads, however they are held.
+impl PartialEq for Head {
+    fn eq(&self, other: &Head) -> bool {
+        self.len() == other.len() && self.to_wide() == other.to_wide()
+    }
+}
+
+impl Eq for Head {}
 
 impl RunHistogram {
     /// The histogram, refused when the head overlaps the run or the total
     /// exceeds `2^126`.
     pub fn new(head: Vec<u128>, run_start: u64, run_end: u64) -> Result<Self, Error> {
+        Self::of_head(Head::Wide(head), run_start, run_end)
+    }
+
+    /// [`RunHistogram::new`] with counts below `2^64`, held as they are (a
+    /// low block in `i64` is then written over them, [`narrow`]).
+    ///
+    /// ```
+    /// use grundy::count::RunHistogram;
+    ///
+    /// let h = RunHistogram::new_u64(vec![4, 1], 3, 6).unwrap();
+    /// assert_eq!(h, RunHistogram::new(vec![4, 1], 3, 6).unwrap());
+    /// ```
+    pub fn new_u64(head: Vec<u64>, run_start: u64, run_end: u64) -> Result<Self, Error> {
+        Self::of_head(Head::Narrow(head), run_start, run_end)
+    }
+
+    fn of_head(head: Head, run_start: u64, run_end: u64) -> Result<Self, Error> {
         if (head.len() as u64) > run_start {
             return Err(Error::invalid("run_start", "must not be below the length of the head"));
         }
-        let h = RunHistogram { head, run_start, run_end };
-        let total = h.head.iter().try_fold(0u128, |a, &c| a.checked_add(c));
-        if total.is_none_or(|t| t > MAX_TOTAL) {
+        if head.sum().is_none_or(|t| t > MAX_TOTAL) {
             return Err(Error::invalid("head", "counts add up to more than 2^126"));
         }
-        Ok(h)
+        Ok(RunHistogram { head, run_start, run_end })
     }
 
-    /// The irregular counts at the small indices.
-    pub fn head(&self) -> &[u128] {
-        &self.head
+    /// The irregular counts at the small indices (written out in `u128` when
+    /// they were given in `u64`).
+    pub fn head(&self) -> Cow<'_, [u128]> {
+        self.head.to_wide()
     }
 
     /// The first and last index of the run of ones.
@@ -82,7 +140,7 @@ impl RunHistogram {
 
     /// The histogram written out in full (for tests and small sizes).
     pub fn dense(&self) -> Vec<u128> {
-        let mut v = self.head.clone();
+        let mut v = self.head.to_wide().into_owned();
         if self.has_run() {
             v.resize(self.run_start as usize, 0);
             v.resize(self.run_end as usize + 1, 1);
@@ -92,7 +150,8 @@ impl RunHistogram {
 
     /// The total count `Σ h`.
     pub fn total(&self) -> u128 {
-        self.head.iter().sum::<u128>() + (self.run_end as u128 + 1).saturating_sub(self.run_start as u128)
+        self.head.sum().unwrap_or(MAX_TOTAL)
+            + (self.run_end as u128 + 1).saturating_sub(self.run_start as u128)
     }
 
     /// `B`: every index is below `2^B`.
@@ -130,7 +189,8 @@ impl RunHistogram {
     /// The total of the low block of `2^s` indices: the head and the ones
     /// below `2^s`.
     fn low_total(&self, s: u32) -> u128 {
-        let head: u128 = self.head.iter().sum();
+        // at most 2^126 (checked when made)
+        let head = self.head.sum().unwrap_or(MAX_TOTAL);
         let last = (u128::from(self.run_end)).min((1u128 << s) - 1);
         let ones = if self.has_run() { (last + 1).saturating_sub(u128::from(self.run_start)) } else { 0 };
         head + ones
@@ -175,15 +235,26 @@ impl RunHistogram {
         // the low block: the head, then the ones below 2^s
         let (start, end) = (self.run_start, self.run_end);
         let a = if wide {
-            // written over the head (the same layout: the map collects in
-            // place, then grows)
-            let mut a: Vec<i128> = self.head.into_iter().map(|c| c as i128).collect();
+            // written over a head of u128 (the same layout: the map
+            // collects in place, then grows)
+            let mut a: Vec<i128> = match self.head {
+                Head::Wide(h) => h.into_iter().map(|c| c as i128).collect(),
+                Head::Narrow(h) => h.into_iter().map(i128::from).collect(),
+            };
             a.resize(low_len, 0);
             add_ones(&mut a, start, end);
             walsh_hadamard_observed(&mut a, progress)?;
             LowBlock::Wide(a)
         } else {
-            let mut a = narrow_block(self.head, low_len, HEAD_BLOCK);
+            let mut a = match self.head {
+                Head::Wide(h) => narrow_block(h, low_len, HEAD_BLOCK),
+                // over a head of u64 (the same layout: in place, then grows)
+                Head::Narrow(h) => {
+                    let mut a: Vec<i64> = h.into_iter().map(narrow_count).collect();
+                    a.resize(low_len, 0);
+                    a
+                }
+            };
             add_ones(&mut a, start, end);
             walsh_hadamard_observed(&mut a, progress)?;
             LowBlock::Narrow(a)
@@ -263,12 +334,21 @@ fn narrow_block(mut head: Vec<u128>, len: usize, block: usize) -> Vec<i64> {
     while !head.is_empty() {
         let from = head.len().saturating_sub(block.max(1));
         for (x, &c) in a[from..head.len()].iter_mut().zip(&head[from..]) {
-            *x = i64::try_from(c).expect("a count of a low block of total below 2^63");
+            *x = narrow_count(c);
         }
         head.truncate(from);
         head.shrink_to_fit();
     }
     a
+}
+
+/// A count of a low block in `i64`: at most its total, below `2^63` where
+/// [`narrow`] says `i64`.
+fn narrow_count<C: TryInto<i64>>(c: C) -> i64 {
+    match c.try_into() {
+        Ok(c) => c,
+        Err(_) => panic!("a count of a low block of total below 2^63"),
+    }
 }
 
 /// One more at every index of `[start, end]` below `a.len()`.
@@ -354,7 +434,8 @@ mod tests {
         }
     }
 
-    /// The low block in `i64` ([`narrow`]) against the same block in `i128`.
+    /// The low block in `i64` ([`narrow`]) against the same block in `i128`,
+    /// from a head of `u128` and of `u64`.
     #[test]
     fn narrow_and_wide_low_blocks_agree() {
         let mut cases = 0;
@@ -362,10 +443,19 @@ mod tests {
             for run in [0u64, 1, 7, 300, 5000] {
                 for low in [0u32, 1, 3] {
                     let head: Vec<u128> = (0..len as u128).map(|i| (i * 7919 + 13) % 1_000_003).collect();
-                    let h = RunHistogram::new(head, len as u64 + 3, len as u64 + 2 + run).unwrap();
+                    let words: Vec<u64> = head.iter().map(|&c| c as u64).collect();
+                    let (start, end) = (len as u64 + 3, len as u64 + 2 + run);
+                    let h = RunHistogram::new(head, start, end).unwrap();
+                    // the same counts held in u64, the low block written over them
+                    let h64 = RunHistogram::new_u64(words, start, end).unwrap();
+                    assert_eq!(h64, h);
                     let narrow = h.clone().into_spectrum(low, &mut |_, _| true).unwrap();
                     let wide = h.into_spectrum_in(low, true, &mut |_, _| true).unwrap();
                     assert_eq!(narrow.terms(), wide.terms(), "len {len} run {run} low {low}");
+                    for wide64 in [false, true] {
+                        let s64 = h64.clone().into_spectrum_in(low, wide64, &mut |_, _| true).unwrap();
+                        assert_eq!(s64.terms(), wide.terms(), "u64 head, len {len} run {run} low {low}");
+                    }
                     if narrow.narrow_pairs().is_some() {
                         assert_eq!((narrow.narrow_pairs(), wide.narrow_pairs()), (Some(true), Some(false)));
                         cases += 1;
