@@ -172,17 +172,18 @@ impl CoprimeMethod {
 
 /// Estimated bytes for the sublinear path at `N` beyond the prime counting's
 /// (its tables, bins and segments, `prime_buckets::memory_estimate`): the
-/// larger of the buckets with the head of the histogram (8 and 16 bytes a
-/// prime up to `√X`, counted both though they are held together a block
-/// at a time, [`head_of`]) and the transform of the low block `2^s` that holds the
-/// head (16 bytes a value, written over the head; the pairs of its terms are
-/// made when summed, [`RunHistogram::into_spectrum`]).
+/// transform of the low block `2^s` that holds the head, 8 bytes a value in
+/// `i64` written over the buckets, which are the head ([`head_of`]), when its
+/// total (at most `X`) is below `2^63`, else 16 bytes a value beside them
+/// (the pairs of its terms are made when summed,
+/// [`RunHistogram::into_spectrum`]).
 fn beyond_prime_counting(n: u64) -> f64 {
     let xf = n.saturating_sub(1) as f64;
     let r = xf.sqrt();
     let head_len = 1.26 * r / r.ln().max(1.0) + 2.0;
     let block = head_len.log2().ceil().exp2();
-    (24.0 * head_len).max(16.0 * block) + 1e4
+    let bytes = if n <= 1 << 63 { 8.0 * block } else { 8.0 * head_len + 16.0 * block };
+    bytes + 1e4
 }
 
 /// Refuses the sublinear path at `N` whose time or memory estimate is beyond
@@ -204,31 +205,20 @@ pub fn histogram_sublinear(n: u64, ctx: &mut Context<'_>) -> Result<RunHistogram
     let (counts, pi) = bucket_counts(x, &mut progress).ok_or(Error::Interrupted)?;
     let head = head_of(x, counts);
     let run_start = head.len() as u64;
-    RunHistogram::new(head, run_start, pi)
+    RunHistogram::new_u64(head, run_start, pi)
 }
 
 /// The head `[⌊x/2⌋, [x ≥ 1], counts[1], counts[2], …]` (the bucket of 2
-/// is the even piles, pile 1 has value 1), written from the back while the
-/// counts are cut and given back a block at a time: the head's zeroed pages
-/// are taken only as they are written, so at most the head (16 bytes a
-/// prime up to `√x`) and a block of counts are held, not the head beside
-/// all the counts (24 bytes a prime).
-fn head_of(x: u64, counts: Vec<u64>) -> Vec<u128> {
-    head_in_blocks(x, counts, 1 << 16)
-}
-
-/// [`head_of`], the counts given back `block` at a time.
-fn head_in_blocks(x: u64, mut counts: Vec<u64>, block: usize) -> Vec<u128> {
-    let mut head = vec![0u128; 2 + counts.len().saturating_sub(1)];
-    while counts.len() > 1 {
-        let from = counts.len().saturating_sub(block.max(1)).max(1);
-        head[from + 1..].iter_mut().zip(&counts[from..]).for_each(|(h, &c)| *h = u128::from(c));
-        counts.truncate(from);
-        counts.shrink_to_fit();
+/// is the even piles, pile 1 has value 1), in the counts' own buffer: 8
+/// bytes a prime up to `√x`, which the low block's transform in `i64` then
+/// takes over ([`RunHistogram::new_u64`]), no second copy of the head.
+fn head_of(x: u64, mut counts: Vec<u64>) -> Vec<u64> {
+    if counts.is_empty() {
+        counts.push(0);
     }
-    head[0] = u128::from(x / 2);
-    head[1] = u128::from(x >= 1);
-    head
+    counts[0] = x / 2;
+    counts.insert(1, u64::from(x >= 1));
+    counts
 }
 
 /// Estimated bytes for the sieve path at `N`: the odd sieve plus the transform.
@@ -250,22 +240,20 @@ pub fn histogram_by_sieve(n: u64, budget: &Budget) -> Result<Vec<u128>, Error> {
 
 #[cfg(test)]
 mod tests {
-    use super::head_in_blocks;
+    use super::head_of;
 
-    /// The head written from the back a block at a time is the head written
-    /// at once, for every block size and length (the first count, the
-    /// bucket of 2, replaced by the even piles and pile 1).
+    /// The head is the counts with the bucket of 2 replaced by the even
+    /// piles and pile 1 (value 1) put after it.
     #[test]
-    fn the_head_written_in_blocks_is_the_head() {
+    fn the_head_is_the_counts_with_the_even_piles_and_pile_one() {
         for len in 0..40u64 {
             let counts: Vec<u64> = (0..len).map(|i| 1000 + 7 * i).collect();
             let x = 1000 + len;
-            let mut want = vec![u128::from(x / 2), 1];
-            want.extend(counts.iter().skip(1).map(|&c| u128::from(c)));
-            for block in [0, 1, 2, 3, 7, 16, 64] {
-                assert_eq!(head_in_blocks(x, counts.clone(), block), want, "len {len} block {block}");
-            }
+            let mut want = vec![x / 2, 1];
+            want.extend(counts.iter().skip(1));
+            assert_eq!(head_of(x, counts), want, "len {len}");
         }
-        assert_eq!(head_in_blocks(0, Vec::new(), 1), vec![0, 0]);
+        assert_eq!(head_of(0, Vec::new()), vec![0, 0]);
+        assert_eq!(head_of(1, Vec::new()), vec![0, 1]);
     }
 }

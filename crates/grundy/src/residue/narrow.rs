@@ -58,6 +58,9 @@ pub(crate) struct Narrow {
     q_neg_inv: u64,
     /// `2^64 mod q`: enters the form.
     r2: u64,
+    /// `2^96 mod q`: enters the form the high half of a word
+    /// ([`Narrow::to_mont_wide`]).
+    r3: u64,
     /// `1` in the form.
     one: u64,
 }
@@ -74,7 +77,8 @@ impl Narrow {
             inv = inv.wrapping_mul(2u64.wrapping_sub(q.wrapping_mul(inv))) & LOW;
         }
         let r2 = ((1u128 << 64) % u128::from(q)) as u64;
-        let mut n = Narrow { q, q_neg_inv: inv.wrapping_neg() & LOW, r2, one: 0 };
+        let r3 = ((1u128 << 96) % u128::from(q)) as u64;
+        let mut n = Narrow { q, q_neg_inv: inv.wrapping_neg() & LOW, r2, r3, one: 0 };
         n.one = n.to_mont(1);
         Some(n)
     }
@@ -124,11 +128,30 @@ impl Narrow {
     }
 
     /// `x mod q` in the form, any `i128` (the form is linear: `−x` is `q`
-    /// minus `x`).
+    /// minus `x`): without a division nor a branch on the sign when `x`
+    /// fits in `i64` ([`Narrow::to_mont_wide`]; the transform values of a
+    /// sum below `2^63` positions, whose signs follow no pattern).
     #[inline(always)]
     fn of_i128(&self, x: i128) -> u64 {
-        let m = self.of_u128(x.unsigned_abs());
-        if x < 0 && m != 0 { self.q - m } else { m }
+        let Ok(x) = i64::try_from(x) else {
+            let m = self.of_u128(x.unsigned_abs());
+            return if x < 0 && m != 0 { self.q - m } else { m };
+        };
+        let m = self.to_mont_wide(x.unsigned_abs());
+        // q − m reduced: 0 for m = 0
+        let minus = self.reduce(self.q - m);
+        if x < 0 { minus } else { m }
+    }
+
+    /// `x mod q` in the form for any `u64`, without a division: with
+    /// `x = h·2^32 + l` (`h, l < 2^32`), `x·R = h·R² + l·R`, the REDCs of
+    /// `h·(R³ mod q)` and `l·(R² mod q)`. Each product is below `2^32·q = q·R`,
+    /// so `t + m·q < 2q·R < 2^64` and each REDC is below `2q` (see the
+    /// module); their sum, below `4q`, is reduced by `2q`, then by `q`.
+    #[inline(always)]
+    fn to_mont_wide(&self, x: u64) -> u64 {
+        let s = self.mul_lazy(x >> 32, self.r3) + self.mul_lazy(x & LOW, self.r2);
+        self.reduce(s.min(s.wrapping_sub(2 * self.q)))
     }
 
     /// `x_i^k` lane by lane (see the module), reduced lazily when `q < 2^30`.
@@ -333,6 +356,26 @@ mod tests {
             for k in [0u128, 1, 2, 3, 31, 1 << 40, u128::MAX] {
                 assert_eq!(n.power_sum(&terms, k), reference(q, &terms, k), "q={q} k={k}");
                 assert_eq!(n.power_sum_lanes(&terms, k), reference(q, &terms, k), "q={q} k={k} portable");
+            }
+        }
+    }
+
+    /// The residues entered without a division are those entered by one,
+    /// `(x mod q)·R mod q`, at the edges of the words and of the moduli.
+    #[test]
+    fn residues_without_a_division_are_the_divided_ones() {
+        let by_division = |n: &Narrow, x: i128| n.to_mont(x.rem_euclid(i128::from(n.q)) as u64);
+        for q in [1u64, 3, 5, 1_000_000_007, (1 << 30) - 1, (1 << 30) + 1, (1 << 31) - 1, (1 << 31) - 3] {
+            let n = Narrow::new(q).unwrap();
+            let q = i128::from(q);
+            let mut xs =
+                vec![0i128, 1, q - 1, q, q + 1, 2 * q - 1, 2 * q, LOW as i128, 1 << 32, (1 << 32) + 1];
+            xs.extend([i64::MAX as i128, i64::MAX as i128 - 1, (1 << 63) - q, 1 << 62, (1 << 63) + 1]);
+            xs.extend([u64::MAX as i128, (LOW as i128) << 32, (q - 1) << 32 | (q - 1), 1 << 64, i128::MAX]);
+            for x in xs.iter().flat_map(|&x| [x, -x]).chain([i64::MIN as i128, i128::MIN]) {
+                let got = n.of_i128(x);
+                assert!(got < n.q, "q={q} x={x}: {got}");
+                assert_eq!(got, by_division(&n, x), "q={q} x={x}");
             }
         }
     }

@@ -165,7 +165,7 @@ impl Spectrum {
             Some(p) if range.end > n => {
                 let mut piece = Vec::with_capacity(range.len());
                 piece.extend_from_slice(&stored[range.start.min(n)..n]);
-                piece.extend((range.start.max(n)..range.end).map(|i| p.term(r, i - n)));
+                p.extend(r, range.start.max(n) - n..range.end - n, &mut piece);
                 Cow::Owned(piece)
             }
             _ => Cow::Borrowed(&stored[range]),
@@ -191,6 +191,12 @@ impl Spectrum {
     pub fn indices(&self) -> u128 {
         let pairs = self.pairs.as_ref().map_or(0, |p| p.each * p.total() as u128);
         self.terms.iter().map(|t| t.1).sum::<u128>() + pairs
+    }
+
+    /// Whether the pairs' low block is held in `i64` (`None`: no pairs).
+    #[cfg(test)]
+    pub(crate) fn narrow_pairs(&self) -> Option<bool> {
+        self.pairs.as_ref().map(|p| matches!(p.low, super::interval::LowBlock::Narrow(_)))
     }
 
     /// Calls `f` with every value, class by class.
