@@ -367,10 +367,18 @@ impl<'a> RareValues<'a> {
             Owned::Wide(v) => self.stretch(v, &plan, progress, Owned::Wide),
         };
         *self.g.owned_mut() = lanes;
-        let values = self.g.lanes();
-        let published: Vec<u32> = (start..values.len()).filter_map(|n| values.get(n)).collect();
-        for (n, v) in (start..).zip(published) {
-            self.count(n, v);
+        // the stretch's values counted a few at a time, not copied whole
+        // (a stretch is up to 2^16 values)
+        let (mut n, end) = (start, self.g.len());
+        let mut chunk = [0u32; 256];
+        while n < end {
+            let values = self.g.lanes();
+            let got = (n..end.min(n + chunk.len())).filter_map(|i| values.get(i));
+            let filled = chunk.iter_mut().zip(got).map(|(c, v)| *c = v).count();
+            for (i, &v) in chunk[..filled].iter().enumerate() {
+                self.count(n + i, v);
+            }
+            n += filled.max(1);
         }
         self.pacer.judged(start, self.g.len(), self.work - work, clock, &outcome);
         if let Some((v, work)) = outcome.wide {
