@@ -101,7 +101,8 @@ impl RunHistogram {
     }
 
     /// [`RunHistogram::new`] with counts below `2^64`, held as they are (a
-    /// low block in `i64` is then written over them, [`narrow`]).
+    /// low block in `i64`, when its total is below `2^63`, is then written
+    /// over them).
     ///
     /// ```
     /// use grundy::count::RunHistogram;
@@ -170,8 +171,8 @@ impl RunHistogram {
     }
 
     /// Bytes of [`RunHistogram::spectrum`] at its peak: the transform of the
-    /// low block (8 bytes a value when [`narrow`], else 16; written over the
-    /// head) and the
+    /// low block (8 bytes a value in `i64`, when the block's total is below
+    /// `2^63`, else 16; written over the head) and the
     /// `2(B − s) + 1` terms of index class 0 (32 bytes each), or, when the
     /// run ends inside the low block, its `2^s` terms (the pairs `â ± P` are
     /// never stored: they are made from the low block when read,
