@@ -10,7 +10,10 @@
 # Table 2, threads 1 and 2 (wall seconds, so only meaningful on an otherwise idle machine: the
 # load average is printed): grundy's π, L(N, N) and primecount's π, and the speed-up of two
 # threads over one.
-# Usage: scripts/bench-primecount.sh [N ...]   (default 1e14 1e15 1e16)
+# RUNS=R (default 1): table 1 runs L, grundy's π, its LMO and primecount R times each, interleaved
+# (L, π, LMO, primecount, then again), and prints the medians, then a line with each run's L/pc
+# and the load average before and after that N's runs.
+# Usage: [RUNS=R] scripts/bench-primecount.sh [N ...]   (default 1e14 1e15 1e16)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -44,29 +47,43 @@ echo "one thread each: CPU seconds, peak MiB"
 printf '%-6s %8s %7s %8s %7s %8s %8s %7s %7s %7s %7s %7s\n' \
   N 'L s' 'L MiB' 'pi s' 'pi MiB' 'lmo s' 'pc s' 'pc MiB' 'pi/pc' 'mem/pc' 'L/pc' 'L/lucy'
 export RAYON_NUM_THREADS=1
+runs=${RUNS:-1}
 for e in "$@"; do
   n=$(python3 -c "print(int(float('$e')))")
-  read -r l_s _ l_kib _ < <(measure "$grundy" coprime-nim --n "$n" --piles "$n" --modulus 10^9+7)
-  read -r pi_s _ pi_kib pi < <(measure "$grundy" prime-pi --n "$n")
-  read -r lmo_s _ _ lmo < <(measure "$grundy" prime-pi --n "$n" --method lmo)
-  read -r pc_s _ pc_kib pc < <(measure primecount "$n" -t1)
-  if [ "$pi" != "$pc" ] || [ "$lmo" != "$pc" ]; then
-    echo "pi($n): grundy $pi (lmo $lmo), primecount $pc: not equal" >&2
-    exit 1
-  fi
+  load_before=$(cut -d' ' -f1 /proc/loadavg)
+  ls=() pis=() lmos=() pcs=()
+  for ((r = 0; r < runs; r++)); do
+    read -r l_s _ l_kib _ < <(measure "$grundy" coprime-nim --n "$n" --piles "$n" --modulus 10^9+7)
+    read -r pi_s _ pi_kib pi < <(measure "$grundy" prime-pi --n "$n")
+    read -r lmo_s _ _ lmo < <(measure "$grundy" prime-pi --n "$n" --method lmo)
+    read -r pc_s _ pc_kib pc < <(measure primecount "$n" -t1)
+    if [ "$pi" != "$pc" ] || [ "$lmo" != "$pc" ]; then
+      echo "pi($n): grundy $pi (lmo $lmo), primecount $pc: not equal" >&2
+      exit 1
+    fi
+    ls+=("$l_s") pis+=("$pi_s") lmos+=("$lmo_s") pcs+=("$pc_s")
+  done
+  load_after=$(cut -d' ' -f1 /proc/loadavg)
   lucy="-"
   if [ "$n" -le 10000000000000 ]; then
     read -r lucy_s _ _ _ < <(measure "$grundy" prime-pi --n "$n" --method lucy)
-    lucy=$(python3 -c "print(f'{$l_s / max($lucy_s, 0.01):.2f}')")
+    lucy=$(python3 -c "print(f'{${ls[0]} / max($lucy_s, 0.01):.2f}')")
   fi
-  python3 - "$e" "$l_s" "$l_kib" "$pi_s" "$pi_kib" "$lmo_s" "$pc_s" "$pc_kib" "$lucy" <<'PY'
+  python3 - "$e" "$l_kib" "$pi_kib" "$pc_kib" "$lucy" "$load_before" "$load_after" \
+    "${ls[*]}" "${pis[*]}" "${lmos[*]}" "${pcs[*]}" <<'PY'
+import statistics
 import sys
-e, l, lk, pi, pik, lmo, pc, pck = sys.argv[1], *map(float, sys.argv[2:9])
-lucy = sys.argv[9]
-pc = max(pc, 0.01)
+e, lk, pik, pck = sys.argv[1], *map(float, sys.argv[2:5])
+lucy, load_before, load_after = sys.argv[5:8]
+ls, pis, lmos, pcs = ([float(x) for x in a.split()] for a in sys.argv[8:12])
+med = statistics.median
+l, pi, lmo, pc = med(ls), med(pis), med(lmos), max(med(pcs), 0.01)
 mib = lambda k: k / 1024
 print(f"{e:<6} {l:8.2f} {mib(lk):7.0f} {pi:8.2f} {mib(pik):7.1f} {lmo:8.2f} {pc:8.2f} {mib(pck):7.1f}"
       f" {pi / pc:7.2f} {pik / pck:7.2f} {l / pc:7.2f} {lucy:>7}")
+if len(ls) > 1:
+    each = " ".join(f"{a / max(b, 0.01):.2f}" for a, b in zip(ls, pcs))
+    print(f"       {len(ls)} runs, medians above; L/pc each run: {each}; load {load_before} -> {load_after}")
 PY
 done
 
