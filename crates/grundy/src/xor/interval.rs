@@ -86,9 +86,15 @@ impl Pairs {
     /// Pair term `i` of class `r`.
     pub(crate) fn term(&self, r: usize, i: usize) -> (i128, u128) {
         let lo = self.lo(r, i);
+        self.signed(self.low.at(lo), lo, i)
+    }
+
+    /// Pair term `i` at `lo` from `â(lo) = v`: `v + P(lo)` for even `i`,
+    /// `v − P(lo)` for odd.
+    #[inline(always)]
+    fn signed(&self, v: i128, lo: usize, i: usize) -> (i128, u128) {
         let p = prefix_transform(self.len, lo as u64);
-        let a = self.low.at(lo);
-        (if i.is_multiple_of(2) { a + p } else { a - p }, self.each)
+        (if i.is_multiple_of(2) { v + p } else { v - p }, self.each)
     }
 
     /// The `lo` of pair term `i` of class `r` (class 0 starts at `j = 1`).
@@ -116,8 +122,7 @@ impl Pairs {
     ) {
         let term = |i: usize| {
             let lo = self.lo(r, i);
-            let (v, p) = (a[lo].into(), prefix_transform(self.len, lo as u64));
-            (if i.is_multiple_of(2) { v + p } else { v - p }, self.each)
+            self.signed(a[lo].into(), lo, i)
         };
         // a lone − term first, then whole pairs (one P each), then a lone + term
         let Range { mut start, end } = range;
