@@ -437,6 +437,22 @@ impl<'a> RareValues<'a> {
 mod tests {
     use super::*;
 
+    /// The values a stretch of the pipeline publishes are counted as one
+    /// thread counts them (the value counts choose the mask and the capped
+    /// word marks: a value missed changes the cost, not the values).
+    #[test]
+    fn a_pipelined_run_counts_every_value_it_publishes() {
+        for (code, len) in [("0.6", 3000), ("4!.0", 3000), ("0.14", 3000), ("0.655", 1500)] {
+            let c = OctalCode::parse(code).unwrap();
+            let mut one = RareValues::new(&c);
+            one.extend_to(len);
+            let mut two = RareValues::new(&c).with_threads(2).with_pipeline_forced();
+            two.extend_to(len);
+            assert_eq!(two.values(), one.values(), "{code}");
+            assert_eq!(two.value_count, one.value_count, "{code}");
+        }
+    }
+
     fn assert_matches_quadratic(code: &str, len: usize) {
         let c = OctalCode::parse(code).unwrap();
         let mut fast = RareValues::new(&c);
