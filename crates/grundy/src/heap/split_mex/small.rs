@@ -8,7 +8,7 @@
 //! can reach ([`Rules::decided_by_rare`]), `x` is the value. Otherwise `x` is
 //! looked for among the remaining pairs: batches of pairs ORed into the word
 //! branch-free ([`xor_mask`]) while they are few, then, past the warm pairs, a
-//! vector search for `x` itself ([`pair_scan`]) until the searches have cost
+//! vector search for `x` itself ([`crate::heap::pair_scan`]) until the searches have cost
 //! more than marking the rest at once. `x` is the value when every pair is
 //! marked or searched and none reaches it.
 //!
@@ -33,10 +33,9 @@
 //! byte table's 0.39–0.47 s, three runs each at load 3).
 
 use super::word_bits::{bit, xor_mask};
-use super::{FIRST_BATCH, HeapMex, MARK_COST, PAIRS_PER_UNIT, Prefix, SCAN_BATCH, SEARCH_BEFORE_MARKING};
+use super::{FIRST_BATCH, HeapMex, MARK_COST, Prefix, SCAN_BATCH, SEARCH_BEFORE_MARKING};
 use super::{View, count_below, half};
 use crate::heap::lanes::Lane;
-use crate::heap::pair_scan;
 
 /// The values (one more than the largest) that fit the bits of a `u64`.
 pub(super) const WORD_TOP: usize = 64;
@@ -100,7 +99,7 @@ impl<T: Lane, P: Prefix<T>> HeapMex<'_, '_, T, P> {
         }
         cursor.clear();
         cursor.resize(sizes.len(), 1);
-        let warm = self.rules.warm_pairs();
+        let warm = self.rules.warm_pairs::<T>();
         loop {
             let x = marks.trailing_ones();
             if x as usize >= WORD_TOP {
@@ -171,26 +170,6 @@ impl<T: Lane, P: Prefix<T>> HeapMex<'_, '_, T, P> {
         self.work += (stop - *c) as u64;
         *c = stop;
         true
-    }
-
-    /// Whether some pair not marked yet (from the cursors on) reaches `x`,
-    /// searched in narrow lanes ([`pair_scan::reaches`]).
-    fn search_unmarked(&mut self, x: u32, sizes: &[(usize, bool)], cursor: &[usize]) -> bool {
-        let g = self.prefix().view().g;
-        let Ok(lane) = T::try_from(x) else {
-            return false;
-        };
-        sizes.iter().zip(cursor).any(|(&(m, distinct), &c)| {
-            let half = half(m, distinct);
-            if c > half {
-                return false;
-            }
-            // the pairs of `g[c − 1..]` splitting `m − 2(c − 1)` are the parts `c..=half`
-            let (found, pairs) = pair_scan::reaches(&g[c - 1..], m - 2 * (c - 1), half - (c - 1), lane);
-            self.work += 1 + pairs / PAIRS_PER_UNIT;
-            self.searched += pairs;
-            found
-        })
     }
 }
 
