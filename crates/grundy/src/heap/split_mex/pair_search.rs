@@ -10,11 +10,15 @@ use crate::heap::pair_scan;
 impl<T: Lane, P: Prefix<T>> HeapMex<'_, '_, T, P> {
     /// Whether some pair not marked yet (from the cursors on) reaches `x`,
     /// searched in narrow lanes ([`pair_scan::reaches`]; the XOR of two lanes
-    /// is a lane, so a wider `x` is reached by none). The pairs before a
-    /// cursor are marked, and `x` is not, so none of them reaches it: the
-    /// search starts at the cursors. (From the first early pair, as the byte
-    /// table's search did until session 46, every search read the warm pairs
-    /// again: `0.6` at `10^6` and `0.007` at `2·10^5` ran 8–9 % slower.)
+    /// is a lane, so a wider `x` is reached by none). The pairs a cursor has
+    /// passed are marked, and `x` is not, so none of them reaches it: the
+    /// search starts at the cursors. Below a cursor's start there are only
+    /// the late pairs of the byte table (word marks start at the first
+    /// pair): those are marked when the heap is resolved, which every
+    /// candidate found by no search is before it is returned, so they are
+    /// never searched. (From the first early pair, as the byte table's
+    /// search did until session 46, every search read the warm pairs again:
+    /// `0.6` at `10^6` and `0.007` at `2·10^5` ran 8–9 % slower.)
     pub(super) fn search_unmarked(&mut self, x: u32, sizes: &[(usize, bool)], cursor: &[usize]) -> bool {
         let g = self.prefix().view().g;
         let Ok(lane) = T::try_from(x) else {
