@@ -400,11 +400,13 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
         let sparse = match self.sparse_early() {
             Some(sparse) => sparse,
             None => {
-                // the classes of the heaps before `h` decide
+                // the classes of the heaps before `h` decide: wait for them,
+                // but mark the late options only where one thread would (a
+                // late option marked before the searches spares a search
+                // one thread makes, and the work would differ)
                 if !self.prefix.wait(h) {
                     return None;
                 }
-                self.resolve(sizes)?;
                 let rare = self.prefix().view().rare;
                 4 * count_below(rare, h) <= h
             }
