@@ -540,6 +540,17 @@ mod tests {
     }
 
     #[test]
+    fn the_rare_tile_leaves_out_the_equal_split_under_distinct_parts() {
+        // `!`: the split of `m` into two heaps of `m/2` is no move, so a rare
+        // heap `m/2` must not mark `0` (the tile's marks are made for
+        // several sizes at once, and a size with such a heap goes one rare
+        // heap at a time)
+        for (code, len) in [("0.B4!", 600), ("0.6!", 2000), ("4!.0", 2000)] {
+            assert_matches_quadratic(code, len);
+        }
+    }
+
+    #[test]
     fn odd_removals_enumerate_the_expensive_heaps() {
         // 0.106 splits after removing 3 tokens: its sparse set is in the domain
         // with the class shifted by the removal parity. Classified the other

@@ -1,6 +1,7 @@
 //! Marking the values of a heap's options: the splits with a rare part,
 //! batches of pairs in turn, every pair left at once, the three-heap splits.
 
+use super::rare_tile::TILE;
 use super::{HeapMex, MARK_COST, Prefix, RareMarks, SCAN_BATCH, SMALL, View, count_below, half};
 use crate::heap::lanes::Lane;
 
@@ -124,6 +125,24 @@ impl<T: Lane, P: Prefix<T>> HeapMex<'_, '_, T, P> {
             None => [a..b, b..b],
         };
         let g = view.g;
+        if self.s.small && b - a >= TILE && equal.is_none() {
+            // every XOR is below the power of two past the values
+            let bound = self.rules.top.max(1).next_power_of_two().max(64);
+            if let Some((served, marks)) = self.s.tile.marks(view, self.rules, m, bound)
+                && a <= served.start
+                && served.end <= b
+            {
+                // the tile's rare heaps marked at once, the rest one by one
+                for (seen, &mark) in self.s.seen.iter_mut().zip(marks) {
+                    *seen |= mark;
+                }
+                for part in [a..served.start, served.end..b] {
+                    let (rare, values) = (&view.rare[part.clone()], &view.rare_values[part]);
+                    mark_rare_bytes(&mut self.s.seen, rare, values, g, m);
+                }
+                return b;
+            }
+        }
         for range in ranges.into_iter().filter(|r| !r.is_empty()) {
             let (rare, values) = (&view.rare[range.clone()], &view.rare_values[range]);
             if self.s.small {

@@ -47,6 +47,7 @@
 
 mod marks;
 mod pair_search;
+mod rare_tile;
 mod scratch;
 mod small;
 mod word_bits;

@@ -3,6 +3,7 @@
 //! table; and the buffers reused from heap to heap.
 
 use super::SMALL;
+use super::rare_tile::RareTile;
 use crate::heap::bits::{BitSet, TripleSplits};
 use crate::heap::mex::Mex;
 
@@ -25,6 +26,8 @@ pub(in crate::heap) struct Scratch {
     pub(in crate::heap) rests: u64,
     /// The mex of a game that never splits ([`super::single_heap_mex`]).
     pub(super) mex: Mex,
+    /// The rare splits of the next few split sizes ([`super::rare_tile`]).
+    pub(super) tile: RareTile,
 }
 
 impl Default for Scratch {
@@ -40,6 +43,7 @@ impl Default for Scratch {
             cursor: Vec::new(),
             rests: 0,
             mex: Mex::new(),
+            tile: RareTile::default(),
         }
     }
 }
