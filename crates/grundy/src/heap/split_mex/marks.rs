@@ -1,7 +1,7 @@
 //! Marking the values of a heap's options: the splits with a rare part,
 //! batches of pairs in turn, every pair left at once, the three-heap splits.
 
-use super::rare_tile::TILE;
+use super::rare_tile::{Kind, SizeMarks, TILE};
 use super::{HeapMex, MARK_COST, Prefix, RareMarks, SCAN_BATCH, SMALL, View, count_below, half};
 use crate::heap::lanes::Lane;
 
@@ -131,7 +131,8 @@ impl<T: Lane, P: Prefix<T>> HeapMex<'_, '_, T, P> {
         if self.s.small && self.window == 0 && b - a >= TILE && equal.is_none() {
             // every XOR is below the power of two past the values
             let bound = self.rules.top.max(1).next_power_of_two().max(64);
-            if let Some((served, marks)) = self.s.tile.marks(view, self.rules, m, bound)
+            if let Some((served, SizeMarks::Bytes(marks))) =
+                self.s.tile.marks(view, self.rules, m, Kind::Bytes(bound))
                 && a <= served.start
                 && served.end <= b
             {

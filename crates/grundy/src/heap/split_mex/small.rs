@@ -32,6 +32,7 @@
 //! (`0.655` to `10^6` on two threads still ran in 0.26–0.30 s against the
 //! byte table's 0.39–0.47 s, three runs each at load 3).
 
+use super::rare_tile::{Kind, SizeMarks, TILE};
 use super::word_bits::{bit, xor_mask};
 use super::{FIRST_BATCH, HeapMex, MARK_COST, Prefix, SCAN_BATCH, SEARCH_BEFORE_MARKING};
 use super::{View, count_below, half};
@@ -93,7 +94,10 @@ impl<T: Lane, P: Prefix<T>> HeapMex<'_, '_, T, P> {
             }
         }
         if sparse {
-            let (bits, rare) = rare_marks::<CAPPED, T>(view, sizes);
+            let (bits, rare) = match self.tiled_rare_marks::<CAPPED>(view, sizes) {
+                Some(marks) => marks,
+                None => rare_marks::<CAPPED, T>(view, sizes),
+            };
             marks |= bits;
             self.work += MARK_COST * rare as u64;
         }
@@ -141,6 +145,34 @@ impl<T: Lane, P: Prefix<T>> HeapMex<'_, '_, T, P> {
             }
             marks |= bit::<false>(x);
         }
+    }
+
+    /// [`rare_marks`] of a heap with one split size `m` on one thread, the
+    /// rare heaps of a tile's ([`super::rare_tile`]) read from its word of
+    /// `m`, the rest one by one; `None` where no tile serves (several sizes,
+    /// several threads, an equal split under `!`, or a tile not worth it).
+    fn tiled_rare_marks<const CAPPED: bool>(
+        &mut self,
+        view: View<'_, T>,
+        sizes: &[(usize, bool)],
+    ) -> Option<(u64, usize)> {
+        let &[(m, distinct)] = sizes else {
+            return None;
+        };
+        if self.window != 0 || (distinct && m.is_multiple_of(2)) || view.rare.len() < TILE {
+            return None;
+        }
+        // the tile's words keep the values below 64 (capped or not, the same
+        // bits: uncapped, every value is below 64)
+        let Some((served, SizeMarks::Word(mut bits))) = self.s.tile.marks(view, self.rules, m, Kind::Word)
+        else {
+            return None;
+        };
+        let below = count_below(view.rare, m);
+        for part in [0..served.start, served.end..below] {
+            bits |= rare_xor_bits::<CAPPED, T>(&view.rare[part.clone()], &view.rare_values[part], view.g, m);
+        }
+        Some((bits, below))
     }
 
     /// ORs the next `batch` pairs of the split of `m` (from the cursor `c`
@@ -232,13 +264,17 @@ fn rare_split_mask<const CAPPED: bool, T: Lane>(
         Some(i) => [from..i, i + 1..below],
         None => [from..below, below..below],
     };
-    let mut bits = 0u64;
-    for range in ranges {
-        for (&r, &v) in rare[range.clone()].iter().zip(&values[range]) {
-            bits |= bit::<CAPPED>(v ^ g[m - r].wide());
-        }
-    }
+    let bits = ranges
+        .into_iter()
+        .fold(0, |bits, range| bits | rare_xor_bits::<CAPPED, T>(&rare[range.clone()], &values[range], g, m));
     (bits, below)
+}
+
+/// The bits of `g(r) ⊕ g(m − r)` for the rare heaps `rare` (below `m`)
+/// with their values `values`.
+#[inline(always)]
+fn rare_xor_bits<const CAPPED: bool, T: Lane>(rare: &[usize], values: &[u32], g: &[T], m: usize) -> u64 {
+    rare.iter().zip(values).fold(0, |bits, (&r, &v)| bits | bit::<CAPPED>(v ^ g[m - r].wide()))
 }
 
 /// [`rare_split_mask`] for `N` sizes `ms` at once over rare heaps below every
