@@ -54,8 +54,10 @@ pub(super) const TILE: usize = 16;
 const TILE_FROM: usize = if cfg!(test) { 8 } else { 256 };
 
 /// The most a size may pass the one asked for before it for a tile to be
-/// built: the sizes of a thread's heaps (a step of one on one thread, of
-/// `N` on `N` threads).
+/// built: one for a code with one split size (`m = h − k`, the heaps one
+/// after another), more where a heap asks for several sizes in turn (from
+/// its largest down: the next heap's largest passes this heap's smallest by
+/// their spread plus one).
 const MAX_STEP: usize = 4;
 
 /// The marks of the rare splits of [`TILE`] consecutive sizes (see the
@@ -112,9 +114,9 @@ impl RareTile {
         let (last, again) = (self.last, self.kind == kind && self.serves(view, rules, m));
         self.last = m;
         if !again {
-            // built only where the sizes come one after another (one thread,
-            // or a few): not for a heap alone (the capped word marks send one
-            // heap in hundreds here, [`super::small::WordMex::Past`])
+            // built only where the sizes come one after another: not for a
+            // heap alone (the capped word marks send one heap in hundreds
+            // here, [`super::small::WordMex::Past`])
             if !(last < m && m <= last + MAX_STEP) {
                 return None;
             }
@@ -295,7 +297,7 @@ mod tests {
         assert_eq!(check_sizes(&mut tile, &g, &rare, &r, &sizes), 59);
         let mut tile = RareTile::default();
         assert_eq!(check_sizes(&mut tile, &g, &rare, &r, &[100, 150, 200, 250]), 0);
-        // a step of two (two threads) is served too
+        // a step of two (a heap asking for two sizes) is served too
         let mut tile = RareTile::default();
         let every_other: Vec<usize> = (200..260).step_by(2).collect();
         assert_eq!(check_sizes(&mut tile, &g, &rare, &r, &every_other), 29);
