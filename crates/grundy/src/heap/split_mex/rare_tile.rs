@@ -257,6 +257,12 @@ mod tests {
         served_sizes
     }
 
+    /// `0.6`, 300 values below 61 and 40 rare heaps spread below 200.
+    fn sample() -> (OctalCode, Vec<u8>, Vec<usize>) {
+        let g = (0..300u32).map(|i| (i * 7 % 61) as u8).collect();
+        (OctalCode::parse("0.6").unwrap(), g, spread(3, 40, 200))
+    }
+
     /// A rare list of `count` heaps spread below `len`, from `first` on.
     fn spread(first: usize, count: usize, len: usize) -> Vec<usize> {
         (0..count).map(|i| first + i * (len - first) / count).collect()
@@ -288,9 +294,7 @@ mod tests {
     /// from the last one asked (a single heap) builds no tile.
     #[test]
     fn tiles_serve_sizes_that_follow_each_other() {
-        let code = OctalCode::parse("0.6").unwrap();
-        let g: Vec<u8> = (0..300u32).map(|i| (i * 7 % 61) as u8).collect();
-        let rare = spread(3, 40, 200);
+        let (code, g, rare) = sample();
         let r = rules(&code, 1, false);
         let mut tile = RareTile::default();
         let sizes: Vec<usize> = (200..260).collect();
@@ -307,9 +311,7 @@ mod tests {
     /// other kind, the tile is made again.
     #[test]
     fn a_tile_serves_the_kind_it_was_made_of() {
-        let code = OctalCode::parse("0.6").unwrap();
-        let g: Vec<u8> = (0..300u32).map(|i| (i * 7 % 61) as u8).collect();
-        let rare = spread(3, 40, 200);
+        let (code, g, rare) = sample();
         let r = rules(&code, 1, false);
         let mut tile = RareTile::default();
         assert_eq!(check_kind(&mut tile, &g, &rare, &r, &[199, 200, 201], Kind::Bytes(64)), 2);
