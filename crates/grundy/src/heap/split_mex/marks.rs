@@ -51,7 +51,7 @@ impl<T: Lane, P: Prefix<T>> HeapMex<'_, '_, T, P> {
                     }
                     below
                 }
-                None => self.mark_rare_range(view, m, distinct, range),
+                None => self.mark_rare_range(view, m, distinct, range, self.tile_step(sizes)),
             };
             if self.resolved {
                 // the range was `1..m`: `below` is every rare heap under `m`
@@ -108,6 +108,7 @@ impl<T: Lane, P: Prefix<T>> HeapMex<'_, '_, T, P> {
         m: usize,
         distinct: bool,
         range: std::ops::Range<usize>,
+        step: Option<usize>,
     ) -> usize {
         let (lo, hi) = (range.start, range.end.min(m));
         let b = count_below(view.rare, hi);
@@ -125,14 +126,15 @@ impl<T: Lane, P: Prefix<T>> HeapMex<'_, '_, T, P> {
             None => [a..b, b..b],
         };
         let g = view.g;
-        // one thread only: on several, each thread made its own tiles for
-        // every other size, and a thread making one held up the heaps after
-        // its own (`0.6` at `10^6` on two threads: 4.27 s against 2.64)
-        if self.s.small && self.window == 0 && b - a >= TILE && equal.is_none() {
+        if let Some(step) = step
+            && self.s.small
+            && b - a >= TILE
+            && equal.is_none()
+        {
             // every XOR is below the power of two past the values
             let bound = self.rules.top.max(1).next_power_of_two().max(64);
             if let Some((served, SizeMarks::Bytes(marks))) =
-                self.s.tile.marks(view, self.rules, m, Kind::Bytes(bound))
+                self.s.tile.marks(view, self.rules, m, Kind::Bytes(bound), step)
                 && a <= served.start
                 && served.end <= b
             {

@@ -474,6 +474,19 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
         }
     }
 
+    /// The step of the sizes of the heaps this thread computes, for a tile
+    /// of their rare splits ([`rare_tile`]): one on one thread (any number
+    /// of split sizes), `d` on `d` threads (the window `d − 1`; each takes
+    /// every `d`-th heap) for a code with one split size, none past
+    /// [`rare_tile::MAX_STEP`] threads.
+    fn tile_step(&self, sizes: &[(usize, bool)]) -> Option<usize> {
+        match (self.window, sizes.len()) {
+            (0, _) => Some(1),
+            (w, 1) if w < rare_tile::MAX_STEP => Some(w + 1),
+            _ => None,
+        }
+    }
+
     /// Whether a window wider than [`LATE`] waits, before anything, until
     /// the heaps below `h − LATE` are published (not when no option of the
     /// heap involves the window's heaps).

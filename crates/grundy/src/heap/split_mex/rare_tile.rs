@@ -37,9 +37,14 @@
 //! independent words where one heap set its bits one after another into one,
 //! each set waiting on a read of `g(m − r)` (`0.512`: 97 % of its time).
 //!
-//! **One thread.** Tiles serve the heaps computed on one thread: on several,
-//! each thread made its own for every other size, and a thread making one
-//! held up the heaps after its own.
+//! **Several threads.** On `d` threads ([`crate::heap::pipeline`]) each takes
+//! every `d`-th heap, so a thread's sizes are `d` apart: its tile is made of
+//! the sizes `m₀, m₀ + d, …` (the step `d`), one read of `TILE` values `d`
+//! apart a rare heap. (A tile of consecutive sizes served only one in `d`
+//! of them there, and cost a thread as much as on one: `0.6` ran 4.27 s on
+//! two threads against 3.36 on one.) Only for codes with one split size: a
+//! heap with several asks for sizes of several residues, and on one thread
+//! a tile of step one serves them all.
 
 use super::word_bits::bit;
 use super::{Rules, SMALL, View, count_below};
@@ -58,8 +63,10 @@ const TILE_FROM: usize = if cfg!(test) { 8 } else { 256 };
 /// built: one for a code with one split size (`m = h − k`, the heaps one
 /// after another), more where a heap asks for several sizes in turn (from
 /// its largest down: the next heap's largest passes this heap's smallest by
-/// their spread plus one).
-const MAX_STEP: usize = 4;
+/// their spread plus one, still served by a tile of step one), or where
+/// each of several threads takes every `d`-th heap (a tile of step `d`).
+/// Also the largest step.
+pub(super) const MAX_STEP: usize = 4;
 
 /// Bytes from one size's table to the next: [`SMALL`], the most any table
 /// uses, so that a mark is stored at a constant offset from the first table
@@ -75,8 +82,10 @@ const STRIDE: usize = SMALL + 64;
 /// module documentation).
 #[derive(Clone, Debug, Default)]
 pub(super) struct RareTile {
-    /// `m₀`: the table `j` is the size `m₀ + j`.
+    /// `m₀` and the step `d`: the table `j` is the size `m₀ + j·d` (`d = 1`
+    /// on one thread; on `d` threads each takes every `d`-th heap).
     first: usize,
+    step: usize,
     /// The rare heaps served, as indices of the rare list.
     start: usize,
     len: usize,
@@ -122,8 +131,10 @@ impl RareTile {
         rules: &Rules<'_>,
         m: usize,
         kind: Kind,
+        step: usize,
     ) -> Option<(Range<usize>, SizeMarks<'_>)> {
-        let (last, again) = (self.last, self.kind == kind && self.serves(view, rules, m));
+        let (last, again) =
+            (self.last, self.kind == kind && self.step == step && self.serves(view, rules, m));
         self.last = m;
         if !again {
             // built only where the sizes come one after another: not for a
@@ -132,12 +143,9 @@ impl RareTile {
             if !(last < m && m <= last + MAX_STEP) {
                 return None;
             }
-            self.build(view, rules, m, kind);
+            self.build(view, rules, m, kind, step);
         }
-        if self.len == 0 || !(self.first..self.first + TILE).contains(&m) {
-            return None;
-        }
-        let j = m - self.first;
+        let j = self.table(m).filter(|_| self.len > 0)?;
         let marks = match self.kind {
             Kind::Word => SizeMarks::Word(self.words[j]),
             Kind::Bytes(bound) => SizeMarks::Bytes(&self.marks[j * STRIDE..j * STRIDE + bound]),
@@ -154,19 +162,47 @@ impl RareTile {
             0 => true,
             _ => served.is_some_and(|s| s.first() == Some(&self.ends.0) && s.last() == Some(&self.ends.1)),
         };
-        (self.first..self.first + TILE).contains(&m) && self.split == (rules.mask, rules.domain) && same
+        self.table(m).is_some() && self.split == (rules.mask, rules.domain) && same
     }
 
-    /// Marks the splits of `m … m + TILE − 1` with the rare heaps `r < m`
-    /// whose parts `m + TILE − 1 − r` are known; none (`len` 0) if fewer than
+    /// The table of size `m`, if it is one of the tile's sizes.
+    fn table(&self, m: usize) -> Option<usize> {
+        let offset = m.checked_sub(self.first)?;
+        let j = offset.checked_div(self.step)?;
+        (j * self.step == offset && j < TILE).then_some(j)
+    }
+
+    /// Marks the splits of `m, m + d, …, m + (TILE − 1)·d` (`d` the step, at
+    /// most [`MAX_STEP`]) with the rare heaps `r < m` whose parts
+    /// `m + (TILE − 1)·d − r` are known; none (`len` 0) if fewer than
     /// [`TILE_FROM`].
-    fn build<T: Lane>(&mut self, view: View<'_, T>, rules: &Rules<'_>, m: usize, kind: Kind) {
+    fn build<T: Lane>(&mut self, view: View<'_, T>, rules: &Rules<'_>, m: usize, kind: Kind, step: usize) {
+        match step {
+            1 => self.build_with::<T, 1>(view, rules, m, kind),
+            2 => self.build_with::<T, 2>(view, rules, m, kind),
+            3 => self.build_with::<T, 3>(view, rules, m, kind),
+            // `MAX_STEP`, the largest step asked ([`super::HeapMex::tile_step`];
+            // a tile records its own step, and serves only the sizes of it)
+            _ => self.build_with::<T, MAX_STEP>(view, rules, m, kind),
+        }
+    }
+
+    /// [`Self::build`] with the step `D`, a constant: the parts of a rare heap
+    /// are read at constant offsets.
+    fn build_with<T: Lane, const D: usize>(
+        &mut self,
+        view: View<'_, T>,
+        rules: &Rules<'_>,
+        m: usize,
+        kind: Kind,
+    ) {
         let (g, rare, values) = (view.g, view.rare, view.rare_values);
-        // the parts `m + j − r` for every table: below `g.len()`
-        let lowest = (m + TILE).saturating_sub(g.len()).max(1);
+        // the parts `m + j·D − r` of every table: below `g.len()`
+        let reach = (TILE - 1) * D + 1;
+        let lowest = (m + reach).saturating_sub(g.len()).max(1);
         let start = count_below(rare, lowest);
         let end = count_below(rare, m);
-        (self.first, self.len, self.kind) = (m, 0, kind);
+        (self.first, self.step, self.len, self.kind) = (m, D, 0, kind);
         self.split = (rules.mask, rules.domain);
         if end < start + TILE_FROM || matches!(kind, Kind::Bytes(bound) if bound > SMALL) {
             return;
@@ -185,9 +221,9 @@ impl RareTile {
                     table[..bound].fill(0);
                 }
                 for (&r, &v) in served {
-                    let parts = &g[m - r..m - r + TILE];
-                    for (j, &p) in parts.iter().enumerate() {
-                        tables[j * STRIDE + ((v ^ p.wide()) as usize & (SMALL - 1))] = 1;
+                    let parts = &g[m - r..m - r + reach];
+                    for j in 0..TILE {
+                        tables[j * STRIDE + ((v ^ parts[j * D].wide()) as usize & (SMALL - 1))] = 1;
                     }
                 }
             }
@@ -195,9 +231,9 @@ impl RareTile {
                 // `TILE` independent words (no chain of dependent bit sets)
                 let mut words = [0u64; TILE];
                 for (&r, &v) in served {
-                    let parts = &g[m - r..m - r + TILE];
-                    for (w, &p) in words.iter_mut().zip(parts) {
-                        *w |= bit::<true>(v ^ p.wide());
+                    let parts = &g[m - r..m - r + reach];
+                    for (j, w) in words.iter_mut().enumerate() {
+                        *w |= bit::<true>(v ^ parts[j * D].wide());
                     }
                 }
                 self.words = words;
@@ -238,7 +274,7 @@ mod tests {
         rules: &Rules<'_>,
         sizes: &[usize],
     ) -> usize {
-        check_kind(tile, g, rare, rules, sizes, Kind::Bytes(64))
+        check_kind(tile, g, rare, rules, sizes, Kind::Bytes(64), 1)
     }
 
     /// [`check_sizes`] with the tile's marks of `kind`.
@@ -249,12 +285,13 @@ mod tests {
         rules: &Rules<'_>,
         sizes: &[usize],
         kind: Kind,
+        step: usize,
     ) -> usize {
         let values: Vec<u32> = rare.iter().map(|&r| u32::from(g[r])).collect();
         let view = View { g, rare, rare_values: &values };
         let mut served_sizes = 0;
         for &m in sizes {
-            if let Some((served, marks)) = tile.marks(view, rules, m, kind) {
+            if let Some((served, marks)) = tile.marks(view, rules, m, kind, step) {
                 served_sizes += 1;
                 assert!(served.end <= count_below(rare, m), "size {m}");
                 assert!(rare[served.clone()].iter().all(|&r| r >= 1 && m - r < g.len()), "size {m}");
@@ -288,23 +325,25 @@ mod tests {
     }
 
     proptest! {
-        /// Sizes asked one after another are served by tiles whose marks are
-        /// those of the definition, every part known.
+        /// Sizes asked one after another, or `d` apart as a thread of `d`
+        /// takes them, are served by tiles whose marks are those of the
+        /// definition, every part known.
         #[test]
         fn tile_marks_are_the_definition(
             g in prop::collection::vec(0u8..32, 80..200),
             picks in prop::collection::vec(any::<prop::sample::Index>(), 8..60),
-            from in 0usize..40,
+            from in 0usize..120,
+            step in 1..=MAX_STEP,
         ) {
             let code = OctalCode::parse("0.6").unwrap();
             let len = g.len();
             let mut rare: Vec<usize> = picks.iter().map(|i| 1 + i.index(len - 1)).collect();
             rare.sort_unstable();
             rare.dedup();
-            let sizes: Vec<usize> = (len - 1 - from.min(len - 2)..len).collect();
+            let sizes: Vec<usize> = (len - 1 - from.min(len - 2)..len).step_by(step).collect();
             for kind in [Kind::Bytes(64), Kind::Word] {
                 let mut tile = RareTile::default();
-                check_kind(&mut tile, &g, &rare, &rules(&code, 1, false), &sizes, kind);
+                check_kind(&mut tile, &g, &rare, &rules(&code, 1, false), &sizes, kind, step);
             }
         }
     }
@@ -320,10 +359,35 @@ mod tests {
         assert_eq!(check_sizes(&mut tile, &g, &rare, &r, &sizes), 59);
         let mut tile = RareTile::default();
         assert_eq!(check_sizes(&mut tile, &g, &rare, &r, &[100, 150, 200, 250]), 0);
-        // a step of two (a heap asking for two sizes) is served too
-        let mut tile = RareTile::default();
+        // a step of two (a heap asking for two sizes) is served too, by
+        // tiles of step one or two (two threads)
         let every_other: Vec<usize> = (200..260).step_by(2).collect();
-        assert_eq!(check_sizes(&mut tile, &g, &rare, &r, &every_other), 29);
+        for step in [1, 2] {
+            let mut tile = RareTile::default();
+            assert_eq!(check_kind(&mut tile, &g, &rare, &r, &every_other, Kind::Bytes(64), step), 29);
+        }
+    }
+
+    /// A tile of step `d` serves the sizes `d` apart from its first, and is
+    /// made again for a size between them, or asked with another step.
+    #[test]
+    fn a_tile_serves_the_sizes_of_its_step() {
+        let (code, g, rare) = sample();
+        let r = rules(&code, 1, false);
+        let bytes = Kind::Bytes(64);
+        let mut tile = RareTile::default();
+        assert_eq!(check_kind(&mut tile, &g, &rare, &r, &[200, 203], bytes, 3), 1);
+        assert_eq!((tile.first, tile.step), (203, 3));
+        // on the grid: the same tile
+        assert_eq!(check_kind(&mut tile, &g, &rare, &r, &[206, 248], bytes, 3), 2);
+        assert_eq!(tile.first, 203);
+        // past its sixteen sizes, off the grid, or another step: another
+        assert_eq!(check_kind(&mut tile, &g, &rare, &r, &[251], bytes, 3), 1);
+        assert_eq!(tile.first, 251);
+        assert_eq!(check_kind(&mut tile, &g, &rare, &r, &[252], bytes, 3), 1);
+        assert_eq!(tile.first, 252);
+        assert_eq!(check_kind(&mut tile, &g, &rare, &r, &[254], bytes, 2), 1);
+        assert_eq!((tile.first, tile.step), (254, 2));
     }
 
     /// A tile of bytes does not serve words, nor words bytes: asked for the
@@ -333,9 +397,9 @@ mod tests {
         let (code, g, rare) = sample();
         let r = rules(&code, 1, false);
         let mut tile = RareTile::default();
-        assert_eq!(check_kind(&mut tile, &g, &rare, &r, &[199, 200, 201], Kind::Bytes(64)), 2);
-        assert_eq!(check_kind(&mut tile, &g, &rare, &r, &[202, 203], Kind::Word), 2);
-        assert_eq!(check_kind(&mut tile, &g, &rare, &r, &[204], Kind::Bytes(64)), 1);
+        assert_eq!(check_kind(&mut tile, &g, &rare, &r, &[199, 200, 201], Kind::Bytes(64), 1), 2);
+        assert_eq!(check_kind(&mut tile, &g, &rare, &r, &[202, 203], Kind::Word, 1), 2);
+        assert_eq!(check_kind(&mut tile, &g, &rare, &r, &[204], Kind::Bytes(64), 1), 1);
     }
 
     /// A tile is built again when the split or the rare list changes under

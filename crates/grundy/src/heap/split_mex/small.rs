@@ -150,7 +150,7 @@ impl<T: Lane, P: Prefix<T>> HeapMex<'_, '_, T, P> {
     /// [`rare_marks`] of a heap with one split size `m` on one thread, the
     /// rare heaps of a tile's ([`super::rare_tile`]) read from its word of
     /// `m`, the rest one by one; `None` where no tile serves (several sizes,
-    /// several threads, an equal split under `!`, or a tile not worth it).
+    /// an equal split under `!`, or a tile not worth it).
     fn tiled_rare_marks<const CAPPED: bool>(
         &mut self,
         view: View<'_, T>,
@@ -159,12 +159,14 @@ impl<T: Lane, P: Prefix<T>> HeapMex<'_, '_, T, P> {
         let &[(m, distinct)] = sizes else {
             return None;
         };
-        if self.window != 0 || (distinct && m.is_multiple_of(2)) || view.rare.len() < TILE {
+        let step = self.tile_step(sizes)?;
+        if (distinct && m.is_multiple_of(2)) || view.rare.len() < TILE {
             return None;
         }
         // the tile's words keep the values below 64 (capped or not, the same
         // bits: uncapped, every value is below 64)
-        let Some((served, SizeMarks::Word(mut bits))) = self.s.tile.marks(view, self.rules, m, Kind::Word)
+        let Some((served, SizeMarks::Word(mut bits))) =
+            self.s.tile.marks(view, self.rules, m, Kind::Word, step)
         else {
             return None;
         };
