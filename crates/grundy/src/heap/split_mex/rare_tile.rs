@@ -29,8 +29,9 @@
 //! against 3.19, `0.007` at `2·10^5` 6.55 against 4.58, `0.361` 1.48 against
 //! 1.19. A tile is made only where sizes come one after another (not for
 //! one heap now and then: the capped word marks send one heap in 230 of `0.14`
-//! here). Memory: `TILE` tables of [`SMALL`] bytes and a cache line, 264 KiB a
-//! thread.
+//! here). Memory: `TILE` tables of at most [`SMALL`] bytes and a cache line
+//! each ([`TABLE_BYTES`]): 9 KiB a thread for values below 256, 264 KiB at
+//! most.
 //!
 //! **Words.** The word marks ([`super::small`], values below 64 or 128) keep
 //! a word a size instead of a table: the bits of the XORs below 64, sixteen
@@ -68,15 +69,22 @@ const TILE_FROM: usize = if cfg!(test) { 8 } else { 256 };
 /// Also the largest step.
 pub(super) const MAX_STEP: usize = 4;
 
-/// Bytes from one size's table to the next: [`SMALL`], the most any table
-/// uses, so that a mark is stored at a constant offset from the first table
-/// (one load, an XOR, an AND and a store a mark, no bounds check: against
-/// about seven instructions with tables `bound` bytes apart, `0.007` at
-/// `2·10^5` 4.95 s against 4.43, medians of nine interleaved runs), plus a
-/// cache line, so that the tables' bytes of one value fall in sixteen
-/// different sets of the L1 cache (with tables `SMALL` apart, all in one:
-/// 5.66 s).
-const STRIDE: usize = SMALL + 64;
+/// The bytes a table may use, a power of two at least the heap's `bound`:
+/// the least of these. From one size's table to the next there are that
+/// many bytes and a cache line, a constant of the build loop, so that a mark
+/// is stored at a constant offset from the first table (one load, an XOR, an
+/// AND and a store a mark, no bounds check: against about seven instructions
+/// with tables `bound` bytes apart, `0.007` at `2·10^5` 4.95 s against 4.43,
+/// medians of nine interleaved runs). The cache line puts the tables' bytes
+/// of one value in sixteen different sets of the first-level cache (with
+/// tables exactly `SMALL` apart, all in one: 5.66 s). Three sizes, not one:
+/// tables `SMALL` apart would take 263 KiB a thread for any game, 9 KiB at
+/// most for values below 256 (`0.6` to `2^15` values must stay within 8
+/// bytes a value, `tests/lanes_memory.rs`).
+const TABLE_BYTES: [usize; 3] = [512, 2048, SMALL];
+
+/// The cache line between two tables.
+const GAP: usize = 64;
 
 /// The marks of the rare splits of [`TILE`] consecutive sizes (see the
 /// module documentation).
@@ -95,10 +103,11 @@ pub(super) struct RareTile {
     split: (u32, bool),
     /// The last size asked for.
     last: usize,
-    /// `TILE` tables [`STRIDE`] bytes apart, `bound` in use in each:
-    /// `marks[j·STRIDE + x] = 1` iff
+    /// `TILE` tables `stride` bytes apart ([`TABLE_BYTES`]), `bound` in use
+    /// in each: `marks[j·stride + x] = 1` iff
     /// `x = g(r) ⊕ g(m₀ + j − r)` for some rare heap `r` served.
     marks: Vec<u8>,
+    stride: usize,
     /// Or, for the word marks ([`super::small`]), `TILE` words: the bit `x`
     /// of `words[j]` for every such `x` below 64.
     words: [u64; TILE],
@@ -148,7 +157,7 @@ impl RareTile {
         let j = self.table(m).filter(|_| self.len > 0)?;
         let marks = match self.kind {
             Kind::Word => SizeMarks::Word(self.words[j]),
-            Kind::Bytes(bound) => SizeMarks::Bytes(&self.marks[j * STRIDE..j * STRIDE + bound]),
+            Kind::Bytes(bound) => SizeMarks::Bytes(&self.marks[j * self.stride..j * self.stride + bound]),
         };
         Some((self.start..self.start + self.len, marks))
     }
@@ -178,18 +187,39 @@ impl RareTile {
     /// [`TILE_FROM`].
     fn build<T: Lane>(&mut self, view: View<'_, T>, rules: &Rules<'_>, m: usize, kind: Kind, step: usize) {
         match step {
-            1 => self.build_with::<T, 1>(view, rules, m, kind),
-            2 => self.build_with::<T, 2>(view, rules, m, kind),
-            3 => self.build_with::<T, 3>(view, rules, m, kind),
+            1 => self.build_step::<T, 1>(view, rules, m, kind),
+            2 => self.build_step::<T, 2>(view, rules, m, kind),
+            3 => self.build_step::<T, 3>(view, rules, m, kind),
             // `MAX_STEP`, the largest step asked ([`super::HeapMex::tile_step`];
             // a tile records its own step, and serves only the sizes of it)
-            _ => self.build_with::<T, MAX_STEP>(view, rules, m, kind),
+            _ => self.build_step::<T, MAX_STEP>(view, rules, m, kind),
         }
     }
 
-    /// [`Self::build`] with the step `D`, a constant: the parts of a rare heap
-    /// are read at constant offsets.
-    fn build_with<T: Lane, const D: usize>(
+    /// [`Self::build`] with the step `D`, for the table size of the bound.
+    fn build_step<T: Lane, const D: usize>(
+        &mut self,
+        view: View<'_, T>,
+        rules: &Rules<'_>,
+        m: usize,
+        kind: Kind,
+    ) {
+        const { assert!(TABLE_BYTES[2] == SMALL) };
+        match kind {
+            Kind::Bytes(bound) if bound <= TABLE_BYTES[0] => {
+                self.build_with::<T, D, { TABLE_BYTES[0] }>(view, rules, m, kind)
+            }
+            Kind::Bytes(bound) if bound <= TABLE_BYTES[1] => {
+                self.build_with::<T, D, { TABLE_BYTES[1] }>(view, rules, m, kind)
+            }
+            _ => self.build_with::<T, D, { TABLE_BYTES[2] }>(view, rules, m, kind),
+        }
+    }
+
+    /// [`Self::build`] with the step `D` and tables of `B` bytes, constants:
+    /// the parts of a rare heap are read, and its marks stored, at constant
+    /// offsets.
+    fn build_with<T: Lane, const D: usize, const B: usize>(
         &mut self,
         view: View<'_, T>,
         rules: &Rules<'_>,
@@ -210,20 +240,21 @@ impl RareTile {
         let served = rare[start..end].iter().zip(&values[start..end]);
         match kind {
             Kind::Bytes(bound) => {
-                // tables `STRIDE` apart, each cleared over the `bound` bytes
-                // in use; the index is below `SMALL` by the AND, and the
-                // array's length is a constant: no bounds check
-                self.marks.resize(TILE * STRIDE, 0);
-                let Ok(tables) = <&mut [u8; TILE * STRIDE]>::try_from(&mut self.marks[..]) else {
-                    return;
-                };
-                for table in tables.chunks_exact_mut(STRIDE) {
+                // tables `B + GAP` apart, each cleared over the `bound` bytes
+                // in use; the index is below `B` by the AND (`bound <= B`: no
+                // XOR is changed), and the slice's length is a constant: no
+                // bounds check
+                let stride = B + GAP;
+                self.stride = stride;
+                self.marks.resize(TILE * stride, 0);
+                let tables = &mut self.marks[..TILE * stride];
+                for table in tables.chunks_exact_mut(stride) {
                     table[..bound].fill(0);
                 }
                 for (&r, &v) in served {
                     let parts = &g[m - r..m - r + reach];
                     for j in 0..TILE {
-                        tables[j * STRIDE + ((v ^ parts[j * D].wide()) as usize & (SMALL - 1))] = 1;
+                        tables[j * stride + ((v ^ parts[j * D].wide()) as usize & (B - 1))] = 1;
                     }
                 }
             }
@@ -325,6 +356,42 @@ mod tests {
     }
 
     proptest! {
+        /// Tables of every size ([`TABLE_BYTES`]): 16-bit values below each
+        /// bound, a tile's marks of every size those of the definition.
+        #[test]
+        fn tables_of_every_size_mark_the_definition(
+            seed in any::<u64>(),
+            class in 0usize..4,
+            step in 1..=MAX_STEP,
+        ) {
+            let code = OctalCode::parse("0.6").unwrap();
+            let bound = [64, 1024, 2048, 8192][class];
+            let mut x = seed | 1;
+            let g: Vec<u16> = (0..400)
+                .map(|_| {
+                    x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                    (x >> 40) as u16 % bound as u16
+                })
+                .collect();
+            let rare = spread(1, 60, 300);
+            let values: Vec<u32> = rare.iter().map(|&r| u32::from(g[r])).collect();
+            let view = View { g: &g, rare: &rare, rare_values: &values };
+            let rules = rules(&code, 1, false);
+            let mut tile = RareTile::default();
+            let mut served_sizes = 0;
+            for m in (300..399).step_by(step) {
+                if let Some((served, SizeMarks::Bytes(marks))) = tile.marks(view, &rules, m, Kind::Bytes(bound), step) {
+                    served_sizes += 1;
+                    let mut want = vec![0u8; bound];
+                    for &r in &rare[served] {
+                        want[usize::from(g[r] ^ g[m - r])] = 1;
+                    }
+                    prop_assert_eq!(marks, &want[..], "size {}", m);
+                }
+            }
+            prop_assert!(served_sizes > 0);
+        }
+
         /// Sizes asked one after another, or `d` apart as a thread of `d`
         /// takes them, are served by tiles whose marks are those of the
         /// definition, every part known.

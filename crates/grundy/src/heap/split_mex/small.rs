@@ -147,10 +147,11 @@ impl<T: Lane, P: Prefix<T>> HeapMex<'_, '_, T, P> {
         }
     }
 
-    /// [`rare_marks`] of a heap with one split size `m` on one thread, the
-    /// rare heaps of a tile's ([`super::rare_tile`]) read from its word of
-    /// `m`, the rest one by one; `None` where no tile serves (several sizes,
-    /// an equal split under `!`, or a tile not worth it).
+    /// [`rare_marks`] of a heap with one split size `m`, the rare heaps of a
+    /// tile's ([`super::rare_tile`], of the step of this thread's sizes,
+    /// [`HeapMex::tile_step`]) read from its word of `m`, the rest one by one;
+    /// `None` where no tile serves (several sizes, more threads than a step
+    /// allows, an equal split under `!`, or a tile not worth it).
     fn tiled_rare_marks<const CAPPED: bool>(
         &mut self,
         view: View<'_, T>,
