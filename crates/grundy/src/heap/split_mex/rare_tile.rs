@@ -86,7 +86,7 @@ const TABLE_BYTES: [usize; 3] = [512, 2048, SMALL];
 /// The cache line between two tables.
 const GAP: usize = 64;
 
-/// The marks of the rare splits of [`TILE`] consecutive sizes (see the
+/// The marks of the rare splits of [`TILE`] sizes a step apart (see the
 /// module documentation).
 #[derive(Clone, Debug, Default)]
 pub(super) struct RareTile {
@@ -105,8 +105,10 @@ pub(super) struct RareTile {
     last: usize,
     /// `TILE` tables `stride` bytes apart ([`TABLE_BYTES`]), `bound` in use
     /// in each: `marks[j·stride + x] = 1` iff
-    /// `x = g(r) ⊕ g(m₀ + j − r)` for some rare heap `r` served.
+    /// `x = g(r) ⊕ g(m₀ + j·d − r)` for some rare heap `r` served.
     marks: Vec<u8>,
+    /// The bytes from one table to the next, as the tables were built (a
+    /// table size of [`TABLE_BYTES`] and [`GAP`]).
     stride: usize,
     /// Or, for the word marks ([`super::small`]), `TILE` words: the bit `x`
     /// of `words[j]` for every such `x` below 64.
