@@ -36,7 +36,9 @@
 //! **Searching or marking.** Below the mex, a candidate that the first pairs
 //! did not reach is searched for among all pairs in narrow lanes
 //! ([`super::pair_scan`]), which costs a pass over the pairs for each candidate
-//! reached late. Games whose values spread over hundreds of values (`0.004`,
+//! reached late; for a code with one split size the candidates are searched
+//! together, up to four in one pass over the pairs, each one round
+//! ([`HeapMex::search_joint`]). Games whose values spread over hundreds of values (`0.004`,
 //! `0.007`) have hundreds of such candidates a heap; once the searches of a
 //! heap have examined [`SEARCH_BEFORE_MARKING`] times the pairs left, those
 //! pairs are marked once ([`HeapMex::mark_the_rest`]) and the mex is read
@@ -460,7 +462,18 @@ impl<'c, T: Lane, P: Prefix<T>> HeapMex<'c, '_, T, P> {
                     continue;
                 }
                 // The plentiful values have turned up in the first pairs: look
-                // for x itself among all of them.
+                // for x itself among all of them, with the candidates after
+                // it for a code with one split size.
+                if let [size] = *sizes {
+                    if let Some(u) = self.search_joint(x, size, cursor[0], sparse, left) {
+                        // every candidate below `u` is found: `u` is unreached
+                        if self.is_value(u, sizes)? {
+                            return Some(u);
+                        }
+                        self.s.mark(u);
+                    }
+                    continue;
+                }
                 if !self.search_unmarked(x, sizes, cursor) && self.is_value(x, sizes)? {
                     return Some(x);
                 }
